@@ -1,0 +1,3 @@
+export function RouteError() {
+  return <main><h1>Something went wrong</h1></main>;
+}

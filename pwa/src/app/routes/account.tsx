@@ -1,0 +1,3 @@
+export function Component() {
+  return <main><h1>account</h1></main>;
+}

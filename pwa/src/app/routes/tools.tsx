@@ -1,0 +1,3 @@
+export function Component() {
+  return <main><h1>tools</h1></main>;
+}
