@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+
+const PRODUCT = 'Memento';
+
+function setMeta(attribute: 'name' | 'property', key: string, content: string): void {
+  let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (!element) {
+    element = document.createElement('meta');
+    element.setAttribute(attribute, key);
+    document.head.append(element);
+  }
+  element.content = content;
+}
+
+/** Sets the document title, description and Open Graph tags for the page being shown. */
+export function usePageMeta(title: string, description: string): void {
+  useEffect(() => {
+    const fullTitle = title === PRODUCT ? title : `${title} · ${PRODUCT}`;
+    document.title = fullTitle;
+    setMeta('name', 'description', description);
+    setMeta('property', 'og:title', fullTitle);
+    setMeta('property', 'og:description', description);
+    setMeta('property', 'og:url', window.location.href);
+  }, [title, description]);
+}
