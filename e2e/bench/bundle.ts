@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../../playwright.config';
+
+export interface AssetSize {
+  readonly file: string;
+  readonly bytes: number;
+  readonly gzip: number;
+}
+
+export const gzipSize = (content: Buffer | string): number => gzipSync(content).length;
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+/** Every JavaScript and CSS file of the build with its raw and gzip size, largest first. */
+export function assetSizes(distDir: string): AssetSize[] {
+  return walk(distDir)
+    .filter((path) => /\.(js|mjs|css)$/.test(path))
+    .map((path) => {
+      const content = readFileSync(path);
+      return { file: relative(distDir, path), bytes: content.length, gzip: gzipSize(content) };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+}
+
+/** The JavaScript and CSS a first-time visitor's browser actually downloads for a page. */
+export async function pageWeight(url: string): Promise<AssetSize[]> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    const page = await browser.newPage();
+    const loaded: Promise<AssetSize | null>[] = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      loaded.push(
+        response.body().then(
+          (body) => ({ file: new URL(response.url()).pathname, bytes: body.length, gzip: gzipSize(body) }),
+          () => null,
+        ),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    return (await Promise.all(loaded)).filter((asset): asset is AssetSize => asset !== null);
+  } finally {
+    await browser.close();
+  }
+}

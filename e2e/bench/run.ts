@@ -1,0 +1,71 @@
+/**
+ * `npm run bench`: builds the PWA and prints the figures each issue budgets.
+ * Figures are printed, never asserted by tests; a line ends in OVER when a budget is missed.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { assetSizes, pageWeight } from './bundle';
+import { newDataDir, startServer } from './server';
+
+const distDir = fileURLToPath(new URL('../../dist/pwa', import.meta.url));
+const KB = 1024;
+
+const kb = (bytes: number): string => `${(bytes / KB).toFixed(1)} KB`;
+const verdict = (value: number, budget: number): string => (value <= budget ? 'ok' : 'OVER');
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+function entryChunk(): string | undefined {
+  const html = readFileSync(`${distDir}/index.html`, 'utf8');
+  return /<script[^>]+src="\/([^"]+\.js)"/.exec(html)?.[1];
+}
+
+async function bundleBudgets(): Promise<void> {
+  const routeBudget = 30 * KB;
+  const entry = entryChunk();
+  console.log('\n## Build output (gzip)\n');
+  console.log('| file | raw | gzip | budget |');
+  console.log('|---|---:|---:|---|');
+  for (const asset of assetSizes(distDir)) {
+    const isRouteChunk = asset.file.startsWith('assets/') && asset.file.endsWith('.js') && asset.file !== entry;
+    const budget = isRouteChunk ? `≤ 30 KB ${verdict(asset.gzip, routeBudget)}` : asset.file === entry ? 'app shell (in landing)' : '';
+    console.log(`| ${asset.file} | ${kb(asset.bytes)} | ${kb(asset.gzip)} | ${budget} |`);
+  }
+}
+
+async function landingAndStartup(): Promise<void> {
+  const dataDir = newDataDir();
+  // The first start creates the data folder and migrates; the measured starts reopen it.
+  const first = await startServer(dataDir);
+  const landing = await pageWeight(`${first.url}/`);
+  await first.stop();
+
+  const total = landing.reduce((sum, asset) => sum + asset.gzip, 0);
+  console.log('\n## Landing page: JS + CSS a first visit downloads (gzip)\n');
+  for (const asset of landing) console.log(`- ${asset.file}: ${kb(asset.gzip)}`);
+  console.log(`Total: ${kb(total)} (budget ≤ 100 KB: ${verdict(total, 100 * KB)})`);
+
+  const starts: number[] = [];
+  for (let run = 0; run < 5; run += 1) {
+    const server = await startServer(dataDir);
+    starts.push(server.readyMs);
+    await server.stop();
+  }
+  console.log('\n## Server start with an existing data folder (spawn → first 200 on /api/health)\n');
+  console.log(`runs: ${starts.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+  console.log(`median ${median(starts).toFixed(0)} ms, max ${Math.max(...starts).toFixed(0)} ms (budget ≤ 3000 ms: ${verdict(Math.max(...starts), 3000)})`);
+}
+
+async function main(): Promise<void> {
+  if (!process.argv.includes('--no-build')) {
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  }
+  await bundleBudgets();
+  await landingAndStartup();
+}
+
+await main();

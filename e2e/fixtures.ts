@@ -1,0 +1,40 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { paths } from '../pwa/src/app/paths';
+export { expect };
+
+interface Fixtures {
+  /** Console errors and uncaught exceptions seen on the page; the test fails if any remain. */
+  pageProblems: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  pageProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      await use(problems);
+      expect(problems, 'the page logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/**
+ * Freezes the page's clock at an instant, so "today" is known to the test. Pass an ISO time with
+ * its offset (the config's zone is America/New_York: '2026-11-22T10:00:00-05:00'). Timers keep running.
+ */
+export async function setNow(page: Page, isoInstant: string): Promise<void> {
+  await page.clock.setFixedTime(new Date(isoInstant));
+}
+
+/** Resolves once a service worker is active for the page's scope, i.e. the precache is complete. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.state;
+  });
+}

@@ -1,0 +1,78 @@
+import { expect, paths, test } from './fixtures';
+
+const birthday = '1990-06-15';
+
+/** One concrete URL for every route of the product's route table. */
+const everyRoute: readonly string[] = [
+  paths.home.href(),
+  paths.signup.href(),
+  paths.dashboard.href(),
+  paths.mortality.href(),
+  paths.mortalityResult.href(birthday),
+  paths.mortalityMilestone.href(birthday, 'jobsphone'),
+  paths.die.href(),
+  paths.dieChart.href(birthday),
+  paths.dieMilestone.href(birthday, 'jobsphone'),
+  paths.life.href(),
+  paths.weeksUntil.href(),
+  paths.weeksUntilTarget.href('2031-03-01'),
+  paths.weeksUntilTarget.href(10),
+  paths.weeksUntilTarget.href('christmas'),
+  paths.weeksUntilTarget.href('thanksgiving'),
+  paths.weeksUntilTarget.href('endofyear'),
+  paths.weeksUntilTarget.href('1-week-from-today'),
+  paths.weeksUntilTarget.href('2-weeks-from-today'),
+  paths.weeksUntilTarget.href('3-weeks-from-today'),
+  paths.daysUntil.href(),
+  paths.daysUntilTarget.href('2031-01-01'),
+  paths.daysUntilTarget.href(30),
+  paths.tools.href(),
+  paths.privacyPolicy.href(),
+  paths.bestGame.href(),
+  paths.pay.href(),
+  paths.thankYou.href(),
+  paths.account.href(),
+  paths.notFound.href(),
+  paths.hnrd.href(),
+  paths.hnItem.href(8863),
+  paths.hnUpgrade.href(),
+  paths.humanSounds.href(),
+  paths.humanSoundsPay.href(),
+  paths.humanSoundsThankYou.href(),
+  paths.somethingNew.href(),
+  paths.expert.href(),
+  paths.expertForm.href(),
+  paths.expertDashboard.href(),
+  paths.expertPricing.href(),
+  paths.expertAbout.href(),
+  paths.expertPage.href('someone'),
+];
+
+test.describe('every route of the product answers with a page', () => {
+  for (const url of everyRoute) {
+    test(`${url} renders a titled page`, async ({ page }) => {
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle(/\S/);
+      if (url !== paths.notFound.href()) {
+        expect(new URL(page.url()).pathname).not.toBe(paths.notFound.href());
+      }
+    });
+  }
+});
+
+test('an unknown path redirects to the not-found page, whose button goes home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(paths.notFound.href());
+  await expect(page.getByRole('heading', { name: 'OH, NO' })).toBeVisible();
+  await expect(page.getByText("That page doesn't exist, but you do!")).toBeVisible();
+  await page.getByRole('link', { name: 'Go Home' }).click();
+  await expect(page).toHaveURL(paths.home.href());
+});
+
+test('unknown API paths answer JSON 404, not the app shell', async ({ request }) => {
+  const response = await request.get('/api/no-such-endpoint');
+  expect(response.status()).toBe(404);
+  expect(await response.json()).toMatchObject({ error: 'NOT_FOUND' });
+});
