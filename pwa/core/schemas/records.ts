@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { parseCalendarDay } from '../dates/calendar-day';
+
+/** Schemas of the records a signed-in person owns, as the app and the sync protocol carry them. */
+
+export const calendarDaySchema = z.string().refine((text) => parseCalendarDay(text) !== null, {
+  message: 'Expected a real calendar day as YYYY-MM-DD',
+});
+
+/** Journal texts have no length rule for the person; the bound only protects the server. */
+export const JOURNAL_TEXT_MAX = 20_000;
+const journalText = z.string().max(JOURNAL_TEXT_MAX);
+
+export const exerciseFieldsSchema = z
+  .object({
+    mortality: z.boolean(),
+    gratitude: z.boolean(),
+    gratitudeOne: journalText,
+    gratitudeTwo: journalText,
+    gratitudeThree: journalText,
+  })
+  .strict();
+export type ExerciseFields = z.infer<typeof exerciseFieldsSchema>;
+
+export const EMPTY_EXERCISE: ExerciseFields = {
+  mortality: false,
+  gratitude: false,
+  gratitudeOne: '',
+  gratitudeTwo: '',
+  gratitudeThree: '',
+};
+
+export const JOURNAL_TEXT_FIELDS = ['gratitudeOne', 'gratitudeTwo', 'gratitudeThree'] as const;
+export type JournalTextField = (typeof JOURNAL_TEXT_FIELDS)[number];
+
+const MINUTES_PER_DAY = 1440;
+
+export const profileFieldsSchema = z
+  .object({
+    birthday: calendarDaySchema.nullable(),
+    /** Minutes after midnight at which a new day starts for the journal (240 = 4 am). */
+    dayStartMinutes: z.number().int().min(0).max(720),
+    reminderEnabled: z.boolean(),
+    /** Local time of the daily reminder, in minutes after midnight. */
+    reminderMinutes: z.number().int().min(0).max(MINUTES_PER_DAY - 1),
+    reminderZone: z.string().min(1).max(64),
+    /** Days the person paused their streak. */
+    streakFreezes: z.array(calendarDaySchema).max(400),
+  })
+  .strict();
+export type ProfileFields = z.infer<typeof profileFieldsSchema>;
+
+export const DEFAULT_PROFILE: ProfileFields = {
+  birthday: null,
+  dayStartMinutes: 0,
+  reminderEnabled: false,
+  reminderMinutes: 20 * 60,
+  reminderZone: 'UTC',
+  streakFreezes: [],
+};
+
+export const gameProgressFieldsSchema = z
+  .object({
+    state: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  })
+  .strict();
+export type GameProgressFields = z.infer<typeof gameProgressFieldsSchema>;

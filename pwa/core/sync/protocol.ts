@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { isHlc, NODE_PATTERN } from './hlc';
+import {
+  calendarDaySchema,
+  exerciseFieldsSchema,
+  gameProgressFieldsSchema,
+  profileFieldsSchema,
+} from '../schemas/records';
+
+/**
+ * The sync protocol between a device and the server. A device appends every local write to an
+ * outbox as a mutation with a per-device sequence number; push sends mutations in order, pull
+ * returns what changed since a cursor. Both sides validate with these schemas.
+ */
+
+export const hlcSchema = z.string().refine(isHlc, { message: 'Expected a hybrid logical clock' });
+export const clientIdSchema = z.string().regex(NODE_PATTERN, 'A client id is 1-64 letters, digits, _ or -');
+
+/** The single record of a kind that a person has exactly one of. */
+export const SINGLETON_KEY = 'me';
+
+/** Each synced table: how its keys look and which fields a mutation may set. */
+export const SYNCED_TABLES = {
+  exercises: { key: calendarDaySchema, fields: exerciseFieldsSchema.partial() },
+  profiles: { key: z.literal(SINGLETON_KEY), fields: profileFieldsSchema.partial() },
+  gameProgress: { key: z.literal(SINGLETON_KEY), fields: gameProgressFieldsSchema.partial() },
+} as const;
+export type SyncedTable = keyof typeof SYNCED_TABLES;
+export const syncedTableSchema = z.enum(Object.keys(SYNCED_TABLES) as [SyncedTable, ...SyncedTable[]]);
+
+export const PUSH_BATCH_MAX = 1000;
+export const PULL_PAGE_MAX = 2000;
+
+/**
+ * A mutation is checked in two steps: the envelope here (a bad envelope rejects the whole push),
+ * and its table, key and fields per mutation with `validateMutation` (a bad one is rejected on its
+ * own and the queue moves on).
+ */
+export const mutationSchema = z.object({
+  seq: z.number().int().positive(),
+  table: z.string().max(64),
+  key: z.string().max(128),
+  fields: z.record(z.string(), z.unknown()),
+  hlc: hlcSchema,
+  deleted: z.boolean().optional(),
+});
+export type Mutation = z.infer<typeof mutationSchema>;
+
+export const pushRequestSchema = z.object({
+  clientId: clientIdSchema,
+  mutations: z.array(mutationSchema).max(PUSH_BATCH_MAX),
+});
+export type PushRequest = z.infer<typeof pushRequestSchema>;
+
+export const REJECTION_REASONS = ['UNKNOWN_TABLE', 'INVALID_KEY', 'INVALID_FIELDS', 'CLOCK_INVALID'] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+export const pushResponseSchema = z.object({
+  /** Every mutation up to this sequence number is applied (or rejected) and can leave the outbox. */
+  lastAppliedSeq: z.number().int().nonnegative(),
+  rejected: z.array(z.object({ seq: z.number().int(), reason: z.enum(REJECTION_REASONS), message: z.string() })),
+  serverTime: z.number(),
+});
+export type PushResponse = z.infer<typeof pushResponseSchema>;
+
+export const changeSchema = z.object({
+  table: syncedTableSchema,
+  key: z.string(),
+  values: z.record(z.string(), z.unknown()),
+  clocks: z.record(z.string(), hlcSchema),
+  deleted: z.boolean(),
+  rev: z.number().int().positive(),
+});
+export type Change = z.infer<typeof changeSchema>;
+
+export const pullQuerySchema = z.object({
+  cursor: z.coerce.number().int().nonnegative().default(0),
+  limit: z.coerce.number().int().positive().max(PULL_PAGE_MAX).default(PULL_PAGE_MAX),
+  clientId: clientIdSchema.optional(),
+});
+
+export const pullResponseSchema = z.object({
+  changes: z.array(changeSchema),
+  /** Pass back as `cursor` on the next pull. */
+  cursor: z.number().int().nonnegative(),
+  hasMore: z.boolean(),
+  /** The cursor is older than the tombstones kept: drop the local copy (not the outbox) and pull from 0. */
+  reset: z.boolean(),
+  lastAppliedSeq: z.number().int().nonnegative().nullable(),
+  serverTime: z.number(),
+});
+export type PullResponse = z.infer<typeof pullResponseSchema>;
+
+export type MutationCheck =
+  | { readonly ok: true; readonly table: SyncedTable; readonly fields: Record<string, unknown> }
+  | { readonly ok: false; readonly reason: RejectionReason; readonly message: string };
+
+/** Checks one mutation's table, key and fields; a failure names the reason the device is shown. */
+export function validateMutation(mutation: Mutation): MutationCheck {
+  const parsedTable = syncedTableSchema.safeParse(mutation.table);
+  if (!parsedTable.success) {
+    return { ok: false, reason: 'UNKNOWN_TABLE', message: `No table named ${mutation.table}` };
+  }
+  const table = parsedTable.data;
+  const spec = SYNCED_TABLES[table];
+  if (!spec.key.safeParse(mutation.key).success) {
+    return { ok: false, reason: 'INVALID_KEY', message: `Not a valid key for ${table}: ${mutation.key}` };
+  }
+  const fields = spec.fields.safeParse(mutation.fields);
+  if (!fields.success) {
+    const detail = fields.error.issues.map((issue) => `${issue.path.join('.') || 'fields'}: ${issue.message}`).join('; ');
+    return { ok: false, reason: 'INVALID_FIELDS', message: detail };
+  }
+  return { ok: true, table, fields: fields.data };
+}
