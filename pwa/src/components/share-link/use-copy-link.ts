@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+
+/** What the copy button last achieved, and so what the status line says. */
+export type CopyState = 'idle' | 'copied' | 'manual' | 'share-failed';
+
+// Matches the product's toast time-out: long enough to read, short enough to copy again.
+const CONFIRMATION_MS = 3_000;
+
+async function writeToClipboard(text: string): Promise<boolean> {
+  // navigator.clipboard is missing outside secure contexts, and writeText rejects when denied.
+  if (!('clipboard' in navigator)) return false;
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function canWebShare(): boolean {
+  return 'share' in navigator;
+}
+
+function isUserCancel(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** Copy and share actions for a link, with a status that clears itself after a confirmation. */
+export function useCopyLink(url: string, title: string, selectText: () => void) {
+  const [state, setState] = useState<CopyState>('idle');
+
+  useEffect(() => {
+    if (state !== 'copied') return;
+    const timer = setTimeout(() => setState('idle'), CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const copy = async () => {
+    setState('idle');
+    if (await writeToClipboard(url)) {
+      setState('copied');
+    } else {
+      // Leave the link selected so the keyboard shortcut the status suggests copies it.
+      selectText();
+      setState('manual');
+    }
+  };
+
+  const share = async () => {
+    try {
+      await navigator.share({ title, url });
+    } catch (error) {
+      if (!isUserCancel(error)) setState('share-failed');
+    }
+  };
+
+  return { state, copy, share };
+}
