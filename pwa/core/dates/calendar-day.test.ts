@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, parseCalendarDay, calendarDayInZone, formatLongDay } from '#core/dates/calendar-day';
+import {
+  addDays,
+  daysBetween,
+  parseCalendarDay,
+  calendarDayInZone,
+  formatLongDay,
+  formatMediumDay,
+} from '#core/dates/calendar-day';
 
 describe('calendar days', () => {
   it('rejects impossible days and accepts leap days only in leap years', () => {
@@ -34,5 +41,6 @@ describe('calendar days', () => {
     const day = parseCalendarDay('2026-12-25');
     if (!day) throw new Error('fixture');
     expect(formatLongDay(day)).toBe('Friday, December 25, 2026');
+    expect(formatMediumDay(day)).toBe('Dec 25, 2026');
   });
 });

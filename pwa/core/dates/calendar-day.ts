@@ -132,3 +132,15 @@ const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 export function formatCount(value: number): string {
   return NUMBER_FORMAT.format(value);
 }
+
+const MEDIUM_FORMAT = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'Dec 25, 2026': for lists, where the long form would wrap on a phone. */
+export function formatMediumDay(day: CalendarDay): string {
+  return MEDIUM_FORMAT.format(new Date(dayToUtcMs(day)));
+}

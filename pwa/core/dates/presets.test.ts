@@ -5,6 +5,7 @@ import {
   defaultTargetDay,
   endOfYear,
   isPresetSlug,
+  isRelativePreset,
   nextAnnualDay,
   nextChristmas,
   nextThanksgiving,
@@ -100,5 +101,6 @@ describe('resolvePreset', () => {
     expect(PRESET_SLUGS.every(isPresetSlug)).toBe(true);
     expect(isPresetSlug('Christmas')).toBe(false);
     expect(isPresetSlug('4-weeks-from-today')).toBe(false);
+    expect(PRESET_SLUGS.filter(isRelativePreset)).toEqual(['3-weeks-from-today', '2-weeks-from-today', '1-week-from-today']);
   });
 });

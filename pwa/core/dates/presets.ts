@@ -76,21 +76,27 @@ export function endOfYear(today: CalendarDay): CalendarDay {
   return nextAnnualDay(today, DECEMBER, 31);
 }
 
+const weeksFromToday =
+  (weeks: number) =>
+  (today: CalendarDay): CalendarDay =>
+    addDays(today, weeks * 7);
+
+const RESOLVERS: Readonly<Record<PresetSlug, (today: CalendarDay) => CalendarDay>> = {
+  endofyear: endOfYear,
+  christmas: nextChristmas,
+  thanksgiving: nextThanksgiving,
+  '3-weeks-from-today': weeksFromToday(3),
+  '2-weeks-from-today': weeksFromToday(2),
+  '1-week-from-today': weeksFromToday(1),
+};
+
 export function resolvePreset(slug: PresetSlug, today: CalendarDay): CalendarDay {
-  switch (slug) {
-    case 'endofyear':
-      return endOfYear(today);
-    case 'christmas':
-      return nextChristmas(today);
-    case 'thanksgiving':
-      return nextThanksgiving(today);
-    case '3-weeks-from-today':
-      return addDays(today, 21);
-    case '2-weeks-from-today':
-      return addDays(today, 14);
-    case '1-week-from-today':
-      return addDays(today, 7);
-  }
+  return RESOLVERS[slug](today);
+}
+
+/** The presets that count from today rather than naming a day of the year. */
+export function isRelativePreset(slug: PresetSlug): boolean {
+  return slug.endsWith('-from-today');
 }
 
 /** The date the entry forms start on. */

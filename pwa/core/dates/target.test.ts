@@ -6,16 +6,16 @@ const today = day('2026-05-01');
 
 describe('resolveTarget', () => {
   it.each([
-    ['christmas', '2026-12-25', 'Christmas'],
-    ['CHRISTMAS', '2026-12-25', 'Christmas'],
-    ['thanksgiving', '2026-11-26', 'Thanksgiving'],
-    ['endofyear', '2026-12-31', 'the end of the year'],
-    ['1-week-from-today', '2026-05-08', '1 week from today'],
-    ['2-weeks-from-today', '2026-05-15', '2 weeks from today'],
-    ['3-weeks-from-today', '2026-05-22', '3 weeks from today'],
-  ])('reads the preset %s', (segment, expected, label) => {
-    expect(resolveTarget(segment, 'weeks', today)).toEqual({ kind: 'ok', day: expected, source: 'preset', label });
-    expect(resolveTarget(segment, 'days', today)).toEqual({ kind: 'ok', day: expected, source: 'preset', label });
+    ['christmas', '2026-12-25', 'occasion', 'Christmas'],
+    ['CHRISTMAS', '2026-12-25', 'occasion', 'Christmas'],
+    ['thanksgiving', '2026-11-26', 'occasion', 'Thanksgiving'],
+    ['endofyear', '2026-12-31', 'occasion', 'the end of the year'],
+    ['1-week-from-today', '2026-05-08', 'offset', '1 week from today'],
+    ['2-weeks-from-today', '2026-05-15', 'offset', '2 weeks from today'],
+    ['3-weeks-from-today', '2026-05-22', 'offset', '3 weeks from today'],
+  ])('reads the preset %s', (segment, expected, source, label) => {
+    expect(resolveTarget(segment, 'weeks', today)).toEqual({ kind: 'ok', day: expected, source, label });
+    expect(resolveTarget(segment, 'days', today)).toEqual({ kind: 'ok', day: expected, source, label });
   });
 
   it.each([
@@ -87,7 +87,7 @@ describe('resolveTarget', () => {
     expect(resolveTarget('endofyear', 'weeks', day('9999-12-26'))).toEqual({
       kind: 'ok',
       day: '9999-12-31',
-      source: 'preset',
+      source: 'occasion',
       label: 'the end of the year',
     });
   });

@@ -1,6 +1,6 @@
 import { addDays, calendarDayFromParts, daysBetween, parseCalendarDay, type CalendarDay } from './calendar-day';
 import { DAYS_PER_WEEK } from './until';
-import { PRESET_LABELS, isPresetSlug, resolvePreset } from './presets';
+import { PRESET_LABELS, isPresetSlug, isRelativePreset, resolvePreset } from './presets';
 
 /** What a bare number in the URL counts: /weeksuntil/3 is 3 weeks ahead, /daysuntil/3 is 3 days. */
 export type TargetUnit = 'weeks' | 'days';
@@ -17,7 +17,8 @@ export type InvalidTargetReason =
   /** A number above MAX_OFFSET, or a day past the end of year 9999. */
   | 'too-far';
 
-export type TargetSource = 'date' | 'preset' | 'offset';
+/** A day written out, a named day of the year (Christmas), or a count from today. */
+export type TargetSource = 'date' | 'occasion' | 'offset';
 
 export type TargetResolution =
   | { readonly kind: 'ok'; readonly day: CalendarDay; readonly source: TargetSource; readonly label?: string }
@@ -57,7 +58,8 @@ export function resolveTarget(segment: string, unit: TargetUnit, today: Calendar
 
   if (isPresetSlug(text)) {
     try {
-      return { kind: 'ok', day: resolvePreset(text, today), source: 'preset', label: PRESET_LABELS[text] };
+      const source = isRelativePreset(text) ? 'offset' : 'occasion';
+      return { kind: 'ok', day: resolvePreset(text, today), source, label: PRESET_LABELS[text] };
     } catch {
       // Only reachable when the next occurrence would fall after year 9999.
       return { kind: 'invalid', reason: 'too-far' };
