@@ -1,3 +1,9 @@
+import { useParams } from 'react-router-dom';
+import { UntilResultPage } from '../../features/calculators/components/until-result-page';
+import { useToday } from '../../lib/clock';
+
 export function Component() {
-  return <main><h1>days-until-result</h1></main>;
+  const today = useToday();
+  const { target = '' } = useParams();
+  return <UntilResultPage unit="days" target={target} today={today} />;
 }

@@ -1,3 +1,7 @@
+import { UntilEntryPage } from '../../features/calculators/components/until-entry-page';
+import { useToday } from '../../lib/clock';
+
 export function Component() {
-  return <main><h1>weeks-until</h1></main>;
+  const today = useToday();
+  return <UntilEntryPage unit="weeks" today={today} />;
 }

@@ -1,0 +1,65 @@
+import { formatCount, formatLongDay, type CalendarDay } from '#core/dates/calendar-day';
+import { splitWeeks } from '#core/dates/until';
+import { countOf, dayName, sentenceStart } from '../copy';
+import type { CalculatorUnit } from '../units';
+import styles from './countdown.module.css';
+
+export interface CountdownProps {
+  readonly calculator: CalculatorUnit;
+  readonly day: CalendarDay;
+  readonly totalDays: number;
+  readonly label: string | undefined;
+}
+
+/** The count in large type, then what it counts to: "4 weeks and 5 days until Christmas". */
+export function Countdown({ calculator, day, totalDays, label }: CountdownProps) {
+  const { weeks, days } = splitWeeks(totalDays);
+  const count = calculator.unit === 'weeks' ? weeks : totalDays;
+  const remainder = calculator.unit === 'weeks' && days > 0 ? countOf(days, 'day', 'days') : null;
+
+  return (
+    <div className={styles.countdown}>
+      <h1 className={styles.heading}>
+        <span className={styles.number}>{formatCount(count)}</span>{' '}
+        <span className={styles.unit}>{count === 1 ? calculator.singular : calculator.plural}</span>
+        {remainder && <span className={styles.remainder}> and {remainder}</span>}
+        <span className={styles.until}> until {dayName(day, label)}</span>
+      </h1>
+      {label && <p className={styles.date}>{formatLongDay(day)}</p>}
+    </div>
+  );
+}
+
+export interface DayAheadProps {
+  readonly day: CalendarDay;
+  readonly label: string;
+}
+
+/** For a count from today the answer is the date itself: "3 weeks from today is …". */
+export function DayAhead({ day, label }: DayAheadProps) {
+  return (
+    <div className={styles.countdown}>
+      <h1 className={styles.heading}>
+        <span className={styles.lead}>{label} is</span>{' '}
+        <span className={styles.longDate}>{formatLongDay(day)}</span>
+      </h1>
+    </div>
+  );
+}
+
+export interface TodayIsTheDayProps {
+  readonly day: CalendarDay;
+  readonly label: string | undefined;
+}
+
+export function TodayIsTheDay({ day, label }: TodayIsTheDayProps) {
+  return (
+    <div className={styles.countdown}>
+      <h1 className={styles.heading}>
+        <span className={styles.lead}>{label ? sentenceStart(label) : 'That day'} is</span>{' '}
+        <span className={styles.longDate}>today</span>
+      </h1>
+      <p className={styles.date}>{formatLongDay(day)}</p>
+    </div>
+  );
+}
