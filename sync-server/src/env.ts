@@ -1,0 +1,231 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: relative paths in the configuration are resolved against it. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export const DEFAULT_HN_API_BASE = 'https://hacker-news.firebaseio.com/v0';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const NODE_ENVS = ['development', 'production', 'test'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+
+export type DatabaseConfig =
+  | { readonly mode: 'postgres'; readonly url: string }
+  | { readonly mode: 'embedded'; readonly dir: string };
+
+export type SignInConfig = { readonly mode: 'google'; readonly googleClientId: string } | { readonly mode: 'local' };
+
+export type PaymentsConfig =
+  | { readonly mode: 'stripe'; readonly secretKey: string; readonly publishableKey: string }
+  | { readonly mode: 'test' };
+
+export type MailConfig = { readonly mode: 'smtp'; readonly url: string } | { readonly mode: 'outbox' };
+
+export interface PushConfig {
+  /** Configured VAPID keys; null means: generate a pair on first start and keep it in the database. */
+  readonly vapidKeys: { readonly publicKey: string; readonly privateKey: string } | null;
+  readonly subject: string | null;
+}
+
+export interface Env {
+  readonly nodeEnv: NodeEnv;
+  readonly isProduction: boolean;
+  readonly host: string;
+  readonly port: number;
+  readonly logLevel: LogLevel;
+  readonly dataDir: string;
+  readonly publicDir: string;
+  readonly database: DatabaseConfig;
+  readonly signIn: SignInConfig;
+  readonly payments: PaymentsConfig;
+  readonly mail: MailConfig;
+  readonly push: PushConfig;
+  readonly hnApiBase: string;
+}
+
+/** Thrown by `loadEnv` with every problem found, so one start shows them all. */
+export class EnvError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'EnvError';
+    this.problems = problems;
+  }
+}
+
+const VARIABLES = [
+  'PORT',
+  'HOST',
+  'NODE_ENV',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'PUBLIC_DIR',
+  'LOG_LEVEL',
+  'GOOGLE_CLIENT_ID',
+  'ALLOW_LOCAL_SIGNIN',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'ALLOW_TEST_PAYMENTS',
+  'SMTP_URL',
+  'VAPID_PUBLIC_KEY',
+  'VAPID_PRIVATE_KEY',
+  'VAPID_SUBJECT',
+  'HN_API_BASE',
+] as const;
+
+type Variable = (typeof VARIABLES)[number];
+type RawEnv = Partial<Record<Variable, string>>;
+
+function hasProtocol(value: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const flag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .default('false')
+  .transform((value) => value === 'true' || value === '1');
+
+const schema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  NODE_ENV: z.enum(NODE_ENVS, { error: `must be one of ${NODE_ENVS.join(', ')}` }).default('development'),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => hasProtocol(value, ['postgres:', 'postgresql:']), 'must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().default('.data'),
+  PUBLIC_DIR: z.string().default('dist/pwa'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  ALLOW_LOCAL_SIGNIN: flag,
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_…, pk_live_…)')
+    .optional(),
+  ALLOW_TEST_PAYMENTS: flag,
+  SMTP_URL: z
+    .string()
+    .refine((value) => hasProtocol(value, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .refine((value) => hasProtocol(value, ['mailto:', 'https:']), 'must be a mailto: or https: URL')
+    .optional(),
+  HN_API_BASE: z
+    .string()
+    .refine((value) => hasProtocol(value, ['http:', 'https:']), 'must be an http(s) URL')
+    .default(DEFAULT_HN_API_BASE)
+    .transform((value) => value.replace(/\/+$/, '')),
+});
+
+/** Keeps only our variables; blank values count as unset, so `FOO=` in a shell means "not set". */
+function pick(source: Record<string, string | undefined>): RawEnv {
+  const raw: RawEnv = {};
+  for (const name of VARIABLES) {
+    const value = source[name]?.trim();
+    if (value) raw[name] = value;
+  }
+  return raw;
+}
+
+function isTrue(value: string | undefined): boolean {
+  return value === 'true' || value === '1';
+}
+
+/** Rules that involve several variables; they read the raw values so they report even when a field is invalid. */
+function combinationProblems(raw: RawEnv): string[] {
+  const problems: string[] = [];
+  const production = raw.NODE_ENV === 'production';
+  const { STRIPE_SECRET_KEY: secret, STRIPE_PUBLISHABLE_KEY: publishable } = raw;
+
+  if ((secret === undefined) !== (publishable === undefined)) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both for Stripe payments, or neither for test mode');
+  } else if (secret && publishable && secret.includes('_live_') !== publishable.includes('_live_')) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: one is a live key and the other a test key');
+  }
+  if ((raw.VAPID_PUBLIC_KEY === undefined) !== (raw.VAPID_PRIVATE_KEY === undefined)) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither to generate a pair on first start');
+  }
+  if (production && !raw.GOOGLE_CLIENT_ID && !isTrue(raw.ALLOW_LOCAL_SIGNIN)) {
+    problems.push(
+      'GOOGLE_CLIENT_ID is not set: local sign-in by e-mail is refused in production. ' +
+        'Set GOOGLE_CLIENT_ID, or ALLOW_LOCAL_SIGNIN=true to allow local sign-in explicitly',
+    );
+  }
+  if (production && !(secret && publishable) && !isTrue(raw.ALLOW_TEST_PAYMENTS)) {
+    problems.push(
+      'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are not set: test-mode payments are refused in production. ' +
+        'Set both keys, or ALLOW_TEST_PAYMENTS=true to allow test mode explicitly',
+    );
+  }
+  return problems;
+}
+
+function describe(issue: z.core.$ZodIssue, raw: RawEnv): string {
+  const name = issue.path.map(String).join('.');
+  const value = raw[name as Variable];
+  const shown = value === undefined || /KEY|URL|SECRET/.test(name) ? '' : ` (got "${value}")`;
+  return `${name}: ${issue.message}${shown}`;
+}
+
+/**
+ * Reads and checks the configuration. Pure: pass `process.env` (once, at start) or a plain
+ * object in tests. Throws an `EnvError` listing every problem.
+ */
+export function loadEnv(source: Record<string, string | undefined>): Env {
+  const raw = pick(source);
+  const parsed = schema.safeParse(raw);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => describe(issue, raw))),
+    ...combinationProblems(raw),
+  ];
+  if (!parsed.success || problems.length > 0) throw new EnvError(problems);
+
+  const values = parsed.data;
+  const dataDir = path.resolve(REPO_ROOT, values.DATA_DIR);
+  const vapidKeys =
+    values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY
+      ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
+      : null;
+
+  return {
+    nodeEnv: values.NODE_ENV,
+    isProduction: values.NODE_ENV === 'production',
+    host: values.HOST,
+    port: values.PORT,
+    logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === 'test' ? 'silent' : 'info'),
+    dataDir,
+    publicDir: path.resolve(REPO_ROOT, values.PUBLIC_DIR),
+    database: values.DATABASE_URL
+      ? { mode: 'postgres', url: values.DATABASE_URL }
+      : { mode: 'embedded', dir: path.join(dataDir, 'pglite') },
+    signIn: values.GOOGLE_CLIENT_ID ? { mode: 'google', googleClientId: values.GOOGLE_CLIENT_ID } : { mode: 'local' },
+    payments:
+      values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY
+        ? { mode: 'stripe', secretKey: values.STRIPE_SECRET_KEY, publishableKey: values.STRIPE_PUBLISHABLE_KEY }
+        : { mode: 'test' },
+    mail: values.SMTP_URL ? { mode: 'smtp', url: values.SMTP_URL } : { mode: 'outbox' },
+    push: { vapidKeys, subject: values.VAPID_SUBJECT ?? null },
+    hnApiBase: values.HN_API_BASE,
+  };
+}
