@@ -1,0 +1,84 @@
+import { Dexie, type EntityTable } from 'dexie';
+import type { z } from 'zod';
+import type { Hlc } from '#core/sync/hlc';
+import type { Mutation, SYNCED_TABLES, SyncedTable } from '#core/sync/protocol';
+import { ensureClientId } from './meta';
+
+/**
+ * The one database of a signed-in person on this device. Each person gets a database of their
+ * own (named after their user id), so two people sharing a device never see or push each
+ * other's records, and signing out never has to delete anything to keep them apart.
+ */
+
+/** The fields a mutation may set on a record of `table` (every field optional). */
+export type FieldsOf<T extends SyncedTable> = z.output<(typeof SYNCED_TABLES)[T]['fields']>;
+
+/**
+ * A synced record as this device holds it: the merged values plus, per field, the clock of the
+ * write that set it. Keeping the clocks is what lets a pulled copy and a pending local write
+ * meet with the same answer the server reaches.
+ */
+export interface RecordRow {
+  /** 'YYYY-MM-DD' for exercises, 'me' for the singleton records. */
+  readonly key: string;
+  readonly values: Readonly<Record<string, unknown>>;
+  readonly clocks: Readonly<Record<string, Hlc>>;
+}
+
+/** A local write waiting to be pushed; `id` only orders the queue, `seq` is what the server sees. */
+export type OutboxEntry = Omit<Mutation, 'hlc'> & { readonly id: number; readonly hlc: Hlc };
+
+export interface MetaRow {
+  readonly key: string;
+  readonly value: unknown;
+}
+
+export class UserDb extends Dexie {
+  // `declare`, not a field initialiser: Dexie creates these tables in its constructor, and a
+  // class field would overwrite them with undefined.
+  declare exercises: EntityTable<RecordRow, 'key'>;
+  declare profiles: EntityTable<RecordRow, 'key'>;
+  declare gameProgress: EntityTable<RecordRow, 'key'>;
+  declare outbox: EntityTable<OutboxEntry, 'id'>;
+  declare meta: EntityTable<MetaRow, 'key'>;
+
+  constructor(name: string) {
+    // Dexie 4 sets durability for the whole connection, not per transaction. 'strict' makes a
+    // commit wait until the data is on disk, so a write the app has shown as "Saved on this
+    // device" survives a crash or power loss right after. Writes here are a few per minute, so
+    // the cost does not matter; reads do not commit anything and are unaffected.
+    super(name, { chromeTransactionDurability: 'strict' });
+    // Version history: never edit a published version; add version(n + 1) with the new stores
+    // (and an upgrade function when rows must change), so existing devices migrate in place.
+    this.version(1).stores({
+      exercises: 'key',
+      profiles: 'key',
+      gameProgress: 'key',
+      // seq: acknowledge by range; [table+key]: re-apply pending writes to one record.
+      outbox: '++id, seq, [table+key]',
+      meta: 'key',
+    });
+  }
+}
+
+export const USER_DB_PREFIX = 'memento-user-';
+
+export function userDbName(userId: string): string {
+  return `${USER_DB_PREFIX}${userId}`;
+}
+
+/** The table of `db` holding records of `table` (all synced tables share one row shape). */
+export function recordTable(db: UserDb, table: SyncedTable): EntityTable<RecordRow, 'key'> {
+  return db[table];
+}
+
+/**
+ * Opens the signed-in person's database (creating it on first sign-in on this device) and makes
+ * sure it has its client id before anything is written or synced.
+ */
+export async function openUserDb(userId: string): Promise<UserDb> {
+  const db = new UserDb(userDbName(userId));
+  await db.open();
+  await ensureClientId(db);
+  return db;
+}
