@@ -35,14 +35,17 @@ export interface DayAheadProps {
   readonly label: string;
 }
 
-/** For a count from today the answer is the date itself: "3 weeks from today is …". */
+/** For a count from today the answer is the date itself: "3 weeks from today is December 13, 2026". */
 export function DayAhead({ day, label }: DayAheadProps) {
+  // The weekday goes on a line of its own: with it, the date in large type wraps badly on a phone.
+  const [weekdayName = '', ...date] = formatLongDay(day).split(', ');
   return (
     <div className={styles.countdown}>
       <h1 className={styles.heading}>
         <span className={styles.lead}>{label} is</span>{' '}
-        <span className={styles.longDate}>{formatLongDay(day)}</span>
+        <span className={styles.longDate}>{date.join(', ')}</span>
       </h1>
+      <p className={styles.date}>{`a ${weekdayName}`}</p>
     </div>
   );
 }
