@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
+import { TOAST_TIMEOUT_MS } from '#core/ui-timing';
 
 /** What the copy button last achieved, and so what the status line says. */
 export type CopyState = 'idle' | 'copied' | 'manual' | 'share-failed';
-
-// Matches the product's toast time-out: long enough to read, short enough to copy again.
-const CONFIRMATION_MS = 3_000;
 
 async function writeToClipboard(text: string): Promise<boolean> {
   // navigator.clipboard is missing outside secure contexts, and writeText rejects when denied.
@@ -31,7 +29,8 @@ export function useCopyLink(url: string, title: string, selectText: () => void) 
 
   useEffect(() => {
     if (state !== 'copied') return;
-    const timer = setTimeout(() => setState('idle'), CONFIRMATION_MS);
+    // The confirmation behaves like the product's toasts: long enough to read, then out of the way.
+    const timer = setTimeout(() => setState('idle'), TOAST_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [state]);
 
