@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * The error contract of every `/api` endpoint: a stable machine code plus its HTTP status.
+ * The server answers `{ error: code, message?, issues? }`; the app maps the code to words.
+ * A domain adds its own codes here when its module lands, so both sides see them at once.
+ */
+export const API_ERROR_STATUS = {
+  INVALID_JSON: 400,
+  INVALID_REQUEST: 400,
+  INVALID_TOKEN: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const satisfies Record<string, number>;
+
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+
+export const API_ERROR_CODES = Object.keys(API_ERROR_STATUS) as [ApiErrorCode, ...ApiErrorCode[]];
+
+export const apiErrorCodeSchema = z.enum(API_ERROR_CODES);
+
+/** One problem found in a request: where (a path into the body, query or params) and what. */
+export const apiErrorIssueSchema = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+
+export type ApiErrorIssue = z.infer<typeof apiErrorIssueSchema>;
+
+export const apiErrorBodySchema = z.object({
+  error: apiErrorCodeSchema,
+  message: z.string().optional(),
+  issues: z.array(apiErrorIssueSchema).optional(),
+});
+
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return typeof value === 'string' && Object.hasOwn(API_ERROR_STATUS, value);
+}
+
+/** The code a bare HTTP status stands for, when a response carries no readable error body. */
+export function apiErrorCodeForStatus(status: number): ApiErrorCode {
+  switch (status) {
+    case 400:
+      return 'INVALID_REQUEST';
+    case 401:
+      return 'INVALID_TOKEN';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    case 502:
+    case 503:
+    case 504:
+      return 'UNAVAILABLE';
+    default:
+      return status >= 400 && status < 500 ? 'INVALID_REQUEST' : 'INTERNAL';
+  }
+}
+
+/**
+ * Reads an error response the way the app should: a body that matches the contract is taken as
+ * is; anything else (a proxy's HTML page, a code this build does not know yet because the server
+ * is newer than a cached app) falls back to the code of the HTTP status.
+ */
+export function parseApiErrorBody(status: number, body: unknown): ApiErrorBody {
+  const parsed = apiErrorBodySchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  return { error: apiErrorCodeForStatus(status) };
+}

@@ -1,0 +1,47 @@
+import compression from 'compression';
+import express, { type Express, type RequestHandler } from 'express';
+import type { Sql } from './db/client.ts';
+import type { Env } from './env.ts';
+import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { requestLogger } from './http/request-log.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { servePwa } from './http/static-pwa.ts';
+import type { Logger } from './logger.ts';
+import { healthRouter } from './modules/health/router.ts';
+
+export interface AppDeps {
+  readonly env: Env;
+  readonly sql: Sql;
+  readonly logger: Logger;
+}
+
+/** Largest JSON body any endpoint accepts. */
+export const JSON_BODY_LIMIT = '100kb';
+
+/** API answers are personal and live: no cache may keep them. */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+/** The HTTP application, not listening: `index.ts` serves it, tests drive it on a free port. */
+export function createApp({ env, sql, logger }: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.use(requestLogger(logger));
+  app.use(securityHeaders(env));
+  app.use(compression());
+
+  app.use('/api', noStore, express.json({ limit: JSON_BODY_LIMIT }));
+  // One router per domain, each defining its own paths under /api. Add new domains here.
+  app.use(
+    '/api',
+    healthRouter({ sql }),
+  );
+  app.use('/api', apiNotFound);
+
+  app.use(servePwa(env.publicDir));
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,57 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { apiErrorCodeForStatus, type ApiErrorBody } from '#core/schemas/api-error';
+import { ApiError } from './api-error.ts';
+
+/** The shape of the errors Express's body parsers and static files raise (the http-errors package). */
+interface HttpClientError {
+  readonly status: number;
+  readonly type?: unknown;
+}
+
+function isHttpClientError(error: unknown): error is HttpClientError {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return false;
+  const { status } = error;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+function clientErrorBody(error: HttpClientError): ApiErrorBody {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return { error: 'INVALID_JSON', message: 'The request body is not valid JSON.' };
+    case 'entity.too.large':
+      return { error: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { error: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body encoding is not supported.' };
+    default:
+      return { error: apiErrorCodeForStatus(error.status) };
+  }
+}
+
+/** Unknown `/api` paths answer JSON, never the app shell. */
+export const apiNotFound: RequestHandler = (_req, res) => {
+  const body: ApiErrorBody = { error: 'NOT_FOUND', message: 'No such API endpoint.' };
+  res.status(404).json(body);
+};
+
+/**
+ * Maps thrown errors to the error contract: domain errors keep their code, malformed requests
+ * become 4xx, anything else is logged and answered with a bare INTERNAL (no stack, no message).
+ */
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  if (error instanceof ApiError) {
+    res.status(error.status).json(error.toBody());
+    return;
+  }
+  if (isHttpClientError(error)) {
+    res.status(error.status).json(clientErrorBody(error));
+    return;
+  }
+  req.log.error({ err: error }, 'unexpected error');
+  const body: ApiErrorBody = { error: 'INTERNAL' };
+  res.status(500).json(body);
+};

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from '../env.ts';
+import { contentSecurityPolicyDirectives } from './security-headers.ts';
+
+describe('contentSecurityPolicyDirectives', () => {
+  it('allows no third party while sign-in and payments run locally', () => {
+    const directives = contentSecurityPolicyDirectives(loadEnv({}));
+    expect(Object.values(directives).flat().filter((source) => source.startsWith('https:'))).toEqual([]);
+  });
+
+  it('allows Google sign-in and Stripe only once they are configured', () => {
+    const directives = contentSecurityPolicyDirectives(
+      loadEnv({ GOOGLE_CLIENT_ID: 'id', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }),
+    );
+    expect(directives['script-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/client', 'https://js.stripe.com']);
+    expect(directives['frame-src']).toContain("'self'");
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(Object.values(directives).flat()).not.toContain("'unsafe-inline'");
+  });
+});

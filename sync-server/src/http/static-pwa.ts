@@ -1,0 +1,60 @@
+import path from 'node:path';
+import express, { Router, type RequestHandler } from 'express';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** A path that names a file (its last segment has an extension) or lies under the hashed assets. */
+function looksLikeFile(urlPath: string): boolean {
+  if (urlPath === '/assets' || urlPath.startsWith('/assets/')) return true;
+  const last = urlPath.slice(urlPath.lastIndexOf('/') + 1);
+  return last.includes('.');
+}
+
+const missingBuild = (res: express.Response) =>
+  res
+    .status(503)
+    .type('text/plain')
+    .set('Cache-Control', 'no-store')
+    .send('The app has not been built yet. Run `npm run build`, then reload this page.\n');
+
+/**
+ * Serves the built PWA. Hashed files under /assets never change, so browsers keep them for a
+ * year; everything else (index.html, sw.js, the manifest, icons) is revalidated on every load so
+ * a new release is picked up. Any other navigation gets the app shell and the app's router
+ * decides what to show.
+ */
+export function servePwa(publicDir: string): Router {
+  const router = Router();
+  const assetsDir = path.join(publicDir, 'assets') + path.sep;
+  const indexFile = path.join(publicDir, 'index.html');
+
+  router.use(
+    express.static(publicDir, {
+      index: false,
+      redirect: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader('Cache-Control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+      },
+    }),
+  );
+
+  const appShell: RequestHandler = (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || looksLikeFile(req.path)) {
+      next();
+      return;
+    }
+    res.sendFile(indexFile, { cacheControl: false, headers: { 'Cache-Control': REVALIDATE } }, (error?: Error) => {
+      if (!error || res.headersSent) return;
+      if ('code' in error && error.code === 'ENOENT') missingBuild(res);
+      else next(error);
+    });
+  };
+  router.use(appShell);
+
+  router.use((_req, res) => {
+    res.status(404).type('text/plain').send('Not found\n');
+  });
+  return router;
+}

@@ -1,0 +1,30 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+
+export interface TestServer {
+  /** Base URL, e.g. http://127.0.0.1:41234 */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Serves an app on a free loopback port, so tests send real HTTP requests with fetch. */
+export async function serve(app: Express): Promise<TestServer> {
+  const server = http.createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => {
+          if (error) reject(error);
+          else resolve();
+        });
+      }),
+  };
+}
