@@ -1,5 +1,8 @@
 import fs from 'node:fs/promises';
 
+/** Folders this process holds; a lock file naming this pid but not listed here is left from a previous run. */
+const held = new Set<string>();
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -24,10 +27,13 @@ async function readOwner(lockPath: string): Promise<number | null> {
  * taken over. Returns the function that gives the folder back.
  */
 export async function lockDataDir(lockPath: string): Promise<() => Promise<void>> {
+  if (held.has(lockPath)) throw new Error(`The data folder is already open in this process (${lockPath}).`);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       await fs.writeFile(lockPath, String(process.pid), { flag: 'wx' });
+      held.add(lockPath);
       return async () => {
+        held.delete(lockPath);
         if ((await readOwner(lockPath)) === process.pid) await fs.rm(lockPath, { force: true });
       };
     } catch (error) {

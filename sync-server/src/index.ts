@@ -1,0 +1,55 @@
+import { EnvError, loadEnv, type Env } from './env.ts';
+import { describeDatabase } from './db/open.ts';
+import { createLogger } from './logger.ts';
+import { startServer } from './server.ts';
+
+/** After this long, shutdown stops waiting for running requests and exits with an error. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function readEnv(): Env {
+  try {
+    return loadEnv(process.env);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+const env = readEnv();
+const logger = createLogger(env.logLevel);
+
+try {
+  const server = await startServer(env, logger);
+  const database = describeDatabase(env.database);
+  logger.info({ url: server.url, database: env.database.mode }, `Memento listening on ${server.url} (${database})`);
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    // A signal can arrive twice (the terminal and a wrapper such as tsx or npm both relay it);
+    // the timeout below bounds the shutdown either way.
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    server.close().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+} catch (error) {
+  logger.fatal({ err: error }, 'could not start');
+  process.exit(1);
+}

@@ -1,0 +1,61 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
+import type { Env } from './env.ts';
+import type { Logger } from './logger.ts';
+
+export interface RunningServer {
+  readonly url: string;
+  /** Stops accepting connections, lets running requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+function closeHttp(server: http.Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => {
+      if (error) reject(error);
+      else resolve();
+    });
+  });
+}
+
+function displayUrl({ address, port }: AddressInfo): string {
+  const host = address === '0.0.0.0' || address === '::' ? 'localhost' : address.includes(':') ? `[${address}]` : address;
+  return `http://${host}:${port}`;
+}
+
+/** Opens and migrates the database, then serves the app on the configured host and port. */
+export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
+  const database = await openDatabase(env.database);
+  let server: http.Server | undefined;
+  try {
+    const { applied } = await migrate(database.sql);
+    if (applied.length > 0) logger.info({ applied }, 'database migrated');
+    server = http.createServer(createApp({ env, sql: database.sql, logger }));
+    const address = await listen(server, env.port, env.host);
+    const running = server;
+    return {
+      url: displayUrl(address),
+      async close() {
+        await closeHttp(running);
+        await database.close();
+      },
+    };
+  } catch (error) {
+    server?.close();
+    await database.close();
+    throw error;
+  }
+}
