@@ -1,0 +1,69 @@
+import { EMPTY_STATE, mergeStates, mergeWrite, type FieldState } from '#core/sync/merge';
+import { SYNCED_TABLES, syncedTableSchema, type Change, type SyncedTable } from '#core/sync/protocol';
+import { pendingWritesFor } from '../db/outbox';
+import { recordTable, type RecordRow, type UserDb } from '../db/user-db';
+
+/**
+ * How pulled changes meet the local records. Callers run these inside one read-write
+ * transaction over the record tables, `outbox` and `meta`, together with the new cursor.
+ */
+
+const SYNCED_TABLE_NAMES = Object.keys(SYNCED_TABLES) as SyncedTable[];
+
+export function recordTables(db: UserDb) {
+  return SYNCED_TABLE_NAMES.map((table) => recordTable(db, table));
+}
+
+function toRow(key: string, state: FieldState): RecordRow {
+  return { key, values: state.values, clocks: state.clocks };
+}
+
+/** `base` with this device's pending writes of the record merged on top, as the server will merge them. */
+async function withPendingWrites(db: UserDb, table: SyncedTable, key: string, base: FieldState): Promise<FieldState> {
+  let state = base;
+  for (const entry of await pendingWritesFor(db, table, key)) {
+    state = mergeWrite(state, { fields: entry.fields, hlc: entry.hlc }).state;
+  }
+  return state;
+}
+
+/**
+ * Merges one pulled change into the local record. Field by field the newer clock wins, so a
+ * local write still in the outbox keeps its value exactly when it is newer than the pulled one,
+ * which is also what the server will decide once it receives that write.
+ *
+ * A deletion removes the record, but writes still pending here survive it: the person made
+ * them, and the server will see them after the deletion.
+ */
+export async function applyChange(db: UserDb, change: Change): Promise<void> {
+  const records = recordTable(db, change.table);
+  if (change.deleted) {
+    const pending = await withPendingWrites(db, change.table, change.key, EMPTY_STATE);
+    if (Object.keys(pending.clocks).length === 0) await records.delete(change.key);
+    else await records.put(toRow(change.key, pending));
+    return;
+  }
+  const local = (await records.get(change.key)) ?? EMPTY_STATE;
+  await records.put(toRow(change.key, mergeStates(local, { values: change.values, clocks: change.clocks })));
+}
+
+/**
+ * Drops every local copy of synced records, keeping only what this device has not pushed yet.
+ * Used when the server says the cursor is too old to catch up from (reset): the pull from 0
+ * that follows brings everything back, and pending writes stay visible all along.
+ */
+export async function replaceWithPendingWrites(db: UserDb): Promise<void> {
+  for (const table of SYNCED_TABLE_NAMES) await recordTable(db, table).clear();
+  const pending = await db.outbox.orderBy('seq').toArray();
+  const rebuilt = new Map<string, { table: SyncedTable; key: string; state: FieldState }>();
+  for (const entry of pending) {
+    const parsed = syncedTableSchema.safeParse(entry.table);
+    // An entry for a table this version does not know: the server will reject it; nothing to show.
+    if (!parsed.success) continue;
+    const table = parsed.data;
+    const id = `${table}\u0000${entry.key}`;
+    const current = rebuilt.get(id) ?? { table, key: entry.key, state: EMPTY_STATE };
+    rebuilt.set(id, { ...current, state: mergeWrite(current.state, { fields: entry.fields, hlc: entry.hlc }).state });
+  }
+  for (const { table, key, state } of rebuilt.values()) await recordTable(db, table).put(toRow(key, state));
+}
