@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/database.ts';
+import { createSql } from './client.ts';
 import { transact } from './transact.ts';
 
 const database = useTestDatabase({ migrated: false });
@@ -69,5 +70,38 @@ describe('transact', () => {
   it('returns arrays unchanged', async () => {
     const { sql } = database();
     expect(await transact(sql, () => Promise.resolve([1, 2]))).toEqual([1, 2]);
+  });
+
+  it('resolves a real write-skew race between two connections (PostgreSQL server only)', async (context) => {
+    const db = database();
+    // PGlite runs one transaction at a time, so two can never race there.
+    if (db.kind !== 'postgres') context.skip();
+    await db.sql`create table on_call (doctor text primary key, on_duty boolean not null)`;
+    await db.sql`insert into on_call values ('alice', true), ('bob', true)`;
+    const other = createSql(db.url, { max: 1 });
+
+    // Both read before either writes, so they conflict; the first attempts wait for each other.
+    let arrived = 0;
+    let release: () => void = () => undefined;
+    const bothRead = new Promise<void>((resolve) => (release = resolve));
+    const attempts: string[] = [];
+    const goOffDuty = (sql: typeof db.sql, doctor: string) =>
+      transact(sql, async (tx) => {
+        attempts.push(doctor);
+        const [row] = await tx<{ n: number }[]>`select count(*) as n from on_call where on_duty`;
+        if (++arrived === 2) release();
+        await bothRead;
+        if ((row?.n ?? 0) < 2) return 'stayed';
+        await tx`update on_call set on_duty = false where doctor = ${doctor}`;
+        return 'left';
+      });
+    try {
+      const outcomes = await Promise.all([goOffDuty(db.sql, 'alice'), goOffDuty(other, 'bob')]);
+      expect(outcomes.sort()).toEqual(['left', 'stayed']);
+      expect(attempts).toHaveLength(3);
+      expect(await db.sql`select count(*) as n from on_call where on_duty`).toEqual([{ n: 1 }]);
+    } finally {
+      await other.end();
+    }
   });
 });

@@ -67,7 +67,8 @@ async function pgliteTemplate(migrated: boolean): Promise<Blob> {
     .update(migrated ? migrations.map((migration) => migration.checksum).join(',') : 'empty')
     .digest('hex')
     .slice(0, 16);
-  const file = path.join(os.tmpdir(), `memento-pglite-template-${key}.tar`);
+  const prefix = `memento-pglite-${migrated ? 'migrated' : 'empty'}-`;
+  const file = path.join(os.tmpdir(), `${prefix}${key}.tar`);
   try {
     return new Blob([await fs.readFile(file)]);
   } catch {
@@ -87,6 +88,12 @@ async function pgliteTemplate(migrated: boolean): Promise<Blob> {
   const partial = `${file}.${process.pid}.tmp`;
   await fs.writeFile(partial, Buffer.from(await dump.arrayBuffer()));
   await fs.rename(partial, file);
+  // Templates of earlier migrations are of no further use (40 MB each).
+  for (const name of await fs.readdir(os.tmpdir())) {
+    if (name.startsWith(prefix) && name.endsWith('.tar') && name !== path.basename(file)) {
+      await fs.rm(path.join(os.tmpdir(), name), { force: true });
+    }
+  }
   return dump;
 }
 
