@@ -100,6 +100,13 @@ describe('the server process', () => {
     await expect(fs.access(path.join(dataDir, 'pglite', 'PG_VERSION'))).resolves.toBeUndefined();
 
     const second = await start();
+    // A second server on the same folder would corrupt it: it must refuse to start.
+    const intruder = spawnServer({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    let intruderOutput = '';
+    intruder.stderr.on('data', (chunk: Buffer) => (intruderOutput += chunk.toString()));
+    expect(await exitCode(intruder)).toBe(1);
+    expect(intruderOutput).toMatch(/data folder is in use by another server/);
+    expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
     await stop(second.child);
     // Reopening an existing data folder is the everyday start; it must stay quick.
     expect(second.firstResponseMs).toBeLessThan(5_000);

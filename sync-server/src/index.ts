@@ -1,5 +1,5 @@
-import { EnvError, loadEnv, type Env } from './env.ts';
 import { describeDatabase } from './db/open.ts';
+import { EnvError, loadEnv, type Env } from './env.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './server.ts';
 
@@ -18,25 +18,23 @@ function readEnv(): Env {
 
 const env = readEnv();
 const logger = createLogger(env.logLevel);
+const started = startServer(env, logger);
 
-try {
-  const server = await startServer(env, logger);
-  const database = describeDatabase(env.database);
-  logger.info({ url: server.url, database: env.database.mode }, `Memento listening on ${server.url} (${database})`);
-
-  let stopping = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    // A signal can arrive twice (the terminal and a wrapper such as tsx or npm both relay it);
-    // the timeout below bounds the shutdown either way.
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      logger.error('shutdown timed out');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
-    timer.unref();
-    server.close().then(
+let stopping = false;
+function shutdown(signal: NodeJS.Signals): void {
+  // A signal can arrive twice (the terminal and a wrapper such as tsx or npm both relay it);
+  // the timeout bounds the shutdown either way.
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    logger.error('shutdown timed out');
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
+  // A signal during start-up waits for the database to be open, so it is closed properly.
+  started
+    .then((server) => server.close())
+    .then(
       () => {
         logger.info('stopped');
         process.exit(0);
@@ -46,10 +44,15 @@ try {
         process.exit(1);
       },
     );
-  };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
+
+try {
+  const server = await started;
+  logger.info({ url: server.url, database: env.database.mode }, `Memento listening on ${server.url} (${describeDatabase(env.database)})`);
 } catch (error) {
   logger.fatal({ err: error }, 'could not start');
+  if (!logger.isLevelEnabled('fatal')) process.stderr.write(`Could not start: ${String(error)}\n`);
   process.exit(1);
 }
