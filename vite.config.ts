@@ -26,10 +26,31 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      manifest: false,
+      manifest: {
+        id: '/',
+        name: 'Memento',
+        short_name: 'Memento',
+        description:
+          'A two-minute daily practice for a finite life: your weeks left to live, a gratitude journal, reminders and a streak calendar.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#ffffff',
+        background_color: '#ffffff',
+        categories: ['health', 'lifestyle', 'productivity'],
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      // The precache globs below already take every icon; the plugin adds the manifest itself.
+      includeManifestIcons: false,
       injectManifest: {
+        // Every route's code, styles, the app shell, icons and the manifest: all pages open offline.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['**/*.map'],
+        globIgnores: ['**/*.map', 'manifest.webmanifest'],
       },
       devOptions: { enabled: false },
     }),

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: this schema is read at start-up, so it ships in the first bundle; mini tree-shakes to a few KB.
+import * as z from 'zod/mini';
 
 /**
  * The client state kept in local storage under one key: who is signed in, the toast being shown,
@@ -17,7 +18,7 @@ export const userSliceSchema = z.object({
   user_avatar_url: z.string(),
   user_email: z.string(),
   /** See `isPaid` in #core/plans/account-type for what the number means. */
-  accountType: z.number().int(),
+  accountType: z.int(),
 });
 export type UserSlice = z.infer<typeof userSliceSchema>;
 
@@ -65,7 +66,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-function parseSlice<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
+function parseSlice<T>(schema: z.ZodMiniType<T>, value: unknown, fallback: T): T {
   const result = schema.safeParse(value);
   return result.success ? result.data : fallback;
 }

@@ -1,4 +1,5 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AppLoading } from '../components/layout/app-loading';
 import { paths } from './paths';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -11,6 +12,7 @@ const routes: RouteObject[] = [
   {
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    HydrateFallback: AppLoading,
     children: [
       { path: paths.home.path, lazy: () => import('./routes/landing') },
       { path: paths.tools.path, lazy: () => import('./routes/tools') },

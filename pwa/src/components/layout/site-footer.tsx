@@ -1,0 +1,30 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { currentInstant } from '../../lib/clock';
+import { Container } from './container';
+import styles from './site-footer.module.css';
+
+/** The footer of public pages: the current year's copyright, where it is made, and links. */
+export function SiteFooter() {
+  const year = currentInstant().getFullYear();
+  return (
+    <footer className={styles.footer}>
+      <Container className={styles.inner}>
+        <p className={styles.meta}>
+          <span>© {year} Memento</span>
+          <span>Made with care in NYC</span>
+        </p>
+        <nav aria-label="Footer">
+          <ul className={styles.links} role="list">
+            <li>
+              <Link to={paths.tools.href()}>Tools</Link>
+            </li>
+            <li>
+              <Link to={paths.privacyPolicy.href()}>Privacy</Link>
+            </li>
+          </ul>
+        </nav>
+      </Container>
+    </footer>
+  );
+}

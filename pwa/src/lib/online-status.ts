@@ -1,0 +1,20 @@
+import { useSyncExternalStore } from 'react';
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+const isOnline = () => navigator.onLine;
+
+/**
+ * Whether the browser believes it has a network connection. `false` is reliable (no network at
+ * all); `true` only means a network exists, so requests must still handle failure.
+ */
+export function useOnlineStatus(): boolean {
+  return useSyncExternalStore(subscribe, isOnline, () => true);
+}
