@@ -1,3 +1,6 @@
+import { ComingSoon } from '../../features/site/coming-soon';
+import { comingSoonAreas } from '../../features/site/coming-soon-areas';
+
 export function Component() {
-  return <main><h1>dashboard</h1></main>;
+  return <ComingSoon {...comingSoonAreas.dashboard} />;
 }

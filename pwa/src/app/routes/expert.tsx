@@ -1,3 +1,9 @@
+import { useParams } from 'react-router-dom';
+import { ComingSoon } from '../../features/site/coming-soon';
+import { comingSoonAreas } from '../../features/site/coming-soon-areas';
+
 export function Component() {
-  return <main><h1>expert</h1></main>;
+  const { siteName } = useParams();
+  const detail = siteName ? `The booking page of ${siteName} will be here.` : undefined;
+  return <ComingSoon {...comingSoonAreas.expert} detail={detail} />;
 }

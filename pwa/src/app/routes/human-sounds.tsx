@@ -1,3 +1,15 @@
+import { useMatch } from 'react-router-dom';
+import { paths } from '../paths';
+import { ComingSoon } from '../../features/site/coming-soon';
+import { comingSoonAreas } from '../../features/site/coming-soon-areas';
+
 export function Component() {
-  return <main><h1>human-sounds</h1></main>;
+  const pay = useMatch(paths.humanSoundsPay.path);
+  const thankYou = useMatch(paths.humanSoundsThankYou.path);
+  const detail = pay
+    ? 'The checkout for the audio library opens here.'
+    : thankYou
+      ? 'Your download link for the library will be here after you buy it.'
+      : undefined;
+  return <ComingSoon {...comingSoonAreas.humanSounds} detail={detail} />;
 }

@@ -1,3 +1,7 @@
+import { LandingPage } from '../../features/landing/landing-page';
+import { useSession } from '../../features/session/use-session';
+
 export function Component() {
-  return <main><h1>landing</h1></main>;
+  const { isSignedIn } = useSession();
+  return <LandingPage signedIn={isSignedIn} />;
 }

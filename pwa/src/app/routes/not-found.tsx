@@ -1,3 +1,5 @@
+import { NotFoundPage } from '../../features/site/not-found-page';
+
 export function Component() {
-  return <main><h1>not-found</h1></main>;
+  return <NotFoundPage />;
 }

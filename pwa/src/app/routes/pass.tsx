@@ -1,3 +1,18 @@
+import { useMatch } from 'react-router-dom';
+import { paths } from '../paths';
+import { ComingSoon } from '../../features/site/coming-soon';
+import { comingSoonAreas } from '../../features/site/coming-soon-areas';
+
 export function Component() {
-  return <main><h1>pass</h1></main>;
+  const thankYou = useMatch(paths.thankYou.path);
+  return (
+    <ComingSoon
+      {...comingSoonAreas.pass}
+      detail={
+        thankYou
+          ? 'The thank-you page for buyers of the pass opens here.'
+          : 'The checkout for the pass opens here.'
+      }
+    />
+  );
 }

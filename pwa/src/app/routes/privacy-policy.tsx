@@ -1,3 +1,5 @@
+import { PrivacyPolicyPage } from '../../features/site/privacy-policy-page';
+
 export function Component() {
-  return <main><h1>privacy-policy</h1></main>;
+  return <PrivacyPolicyPage />;
 }

@@ -1,3 +1,5 @@
+import { ToolsIndex } from '../../features/site/tools-index';
+
 export function Component() {
-  return <main><h1>tools</h1></main>;
+  return <ToolsIndex />;
 }
