@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createApp } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { Env } from './env.ts';
@@ -37,14 +38,11 @@ function displayUrl({ address, port }: AddressInfo): string {
 
 /** Opens and migrates the database, then serves the app on the configured host and port. */
 export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
-  // The HTTP modules load while PGlite compiles its WebAssembly in the background.
-  const appModule = import('./app.ts');
   const database = await openDatabase(env.database);
   let server: http.Server | undefined;
   try {
     const { applied } = await migrate(database.sql);
     if (applied.length > 0) logger.info({ applied }, 'database migrated');
-    const { createApp } = await appModule;
     server = http.createServer(createApp({ env, sql: database.sql, logger }));
     const address = await listen(server, env.port, env.host);
     const running = server;
