@@ -1,5 +1,5 @@
 import compression from 'compression';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { Sql } from './db/client.ts';
 import type { Env } from './env.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
@@ -34,12 +34,11 @@ export function createApp({ env, sql, logger }: AppDeps): Express {
   app.use(compression());
 
   app.use('/api', noStore, express.json({ limit: JSON_BODY_LIMIT }));
-  // One router per domain, each defining its own paths under /api. Add new domains here.
-  app.use(
-    '/api',
+  // One router per domain, each declaring its own paths under /api. New domains join this list.
+  const apiRouters: Router[] = [
     healthRouter({ sql }),
-  );
-  app.use('/api', apiNotFound);
+  ];
+  app.use('/api', ...apiRouters, apiNotFound);
 
   app.use(servePwa(env.publicDir));
   app.use(errorHandler);
