@@ -32,8 +32,8 @@ export function createSql(url: string, { max }: SqlOptions) {
   return postgres(url, {
     max,
     types,
-    // The connection stays open for the life of the process: a PGlite socket accepts one
-    // connection, so a reconnect racing the old socket's close would be refused.
+    // A one-connection pool (what PGlite's socket accepts) keeps its connection for the life of
+    // the process: a reconnect racing the old socket's close would be refused there.
     idle_timeout: max === 1 ? 0 : 30,
     max_lifetime: max === 1 ? null : 60 * 30,
     connect_timeout: 10,
