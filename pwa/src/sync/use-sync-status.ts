@@ -1,0 +1,81 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { deleteMeta, readMeta } from '../db/meta';
+import { currentInstant } from '../lib/clock';
+import { IDLE, type SyncActivity } from './activity';
+import { deriveSyncStatus, describeSyncStatus, type SyncStatus, type SyncStatusText } from './status';
+import { useUserSync } from './user-sync-context';
+
+export interface SyncStatusView extends SyncStatusText {
+  readonly status: SyncStatus;
+  /** Hides the shown refusal; present only when there is one to hide. */
+  readonly dismiss: (() => void) | null;
+}
+
+function subscribeOnline(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+const noSubscription = () => () => undefined;
+const idle = (): SyncActivity => IDLE;
+
+/** Re-renders every `intervalMs` so "Synced 2 min ago" stays true. */
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => currentInstant().getTime());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setNow(currentInstant().getTime());
+    }, intervalMs);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [intervalMs]);
+  return now;
+}
+
+/**
+ * The sync status of the signed-in person for the status line: live from the outbox and the
+ * sync bookkeeping (which other tabs' commits update too), the engines' activity and the
+ * browser's online state.
+ */
+export function useSyncStatus(): SyncStatusView {
+  const userSync = useUserSync();
+  const db = userSync?.db ?? null;
+  const activity = useSyncExternalStore(
+    userSync?.activity.subscribe ?? noSubscription,
+    userSync?.activity.getSnapshot ?? idle,
+  );
+  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  const facts = useLiveQuery(
+    async () =>
+      db === null
+        ? null
+        : {
+            pending: await db.outbox.count(),
+            lastSyncedAt: await readMeta(db, 'lastSyncedAt'),
+            lastRejection: await readMeta(db, 'lastRejection'),
+          },
+    [db],
+  );
+  const now = useNow(30_000);
+  const status = deriveSyncStatus({
+    signedIn: db !== null,
+    online,
+    activity,
+    pending: facts?.pending ?? 0,
+    lastSyncedAt: facts?.lastSyncedAt,
+    lastRejection: facts?.lastRejection,
+  });
+  const dismiss =
+    db !== null && status.kind === 'error' && status.dismissible
+      ? () => {
+          void deleteMeta(db, 'lastRejection');
+        }
+      : null;
+  return { status, dismiss, ...describeSyncStatus(status, now) };
+}
