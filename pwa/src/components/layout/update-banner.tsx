@@ -17,7 +17,7 @@ export function UpdateBanner({ show, onReload, onDismiss }: UpdateBannerProps) {
           <RefreshCw className={styles.icon} aria-hidden="true" />
           <p className={styles.text}>
             <strong>Update available</strong>
-            <span>Reload when you’re ready; nothing you typed is lost until then.</span>
+            <span>A new version of Memento is ready. Reload when it suits you.</span>
           </p>
           <div className={styles.buttons}>
             <Button size="sm" onClick={onReload}>
