@@ -1,0 +1,119 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { day } from '#core/dates/test-days';
+import { paths } from '../../app/paths';
+import { renderLife } from './life-test-router';
+
+const TODAY = day('2026-11-22');
+const BDAY = '1990-06-15';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function chart() {
+  return screen.getByRole('group', { name: 'Your life in weeks' });
+}
+
+/** Lays the chart out as 520 x 910 CSS px (10 px a week), since jsdom does no layout. */
+function clickWeek(index: number) {
+  const frame = chart();
+  vi.spyOn(frame, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 520, height: 910 }));
+  fireEvent.click(frame, { clientX: (index % 52) * 10 + 5, clientY: Math.floor(index / 52) * 10 + 5 });
+}
+
+describe('the life chart', () => {
+  it('describes the weeks in words and shows the three counts', () => {
+    renderLife(paths.dieChart.href(BDAY), TODAY);
+    expect(chart().getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/You have lived 1,901 of 4,732 weeks and are on week 1,902, year 37, week 30\./)).toBeDefined();
+    const counts = screen.getAllByRole('definition').map((d) => d.textContent);
+    expect(counts.slice(0, 3)).toEqual(['1,901', '2,831', '1,902']);
+  });
+
+  it('reads a count of weeks in the address as weeks lived', () => {
+    renderLife(paths.mortalityResult.href(1500), TODAY);
+    expect(screen.getByRole('heading', { name: 'Weeks left to live' })).toBeDefined();
+    expect(screen.getByText(/You have lived 1,500 of 4,732 weeks/)).toBeDefined();
+  });
+
+  it('has a tab stop for each milestone and for this week, not for every week', () => {
+    renderLife(paths.dieChart.href(BDAY), TODAY);
+    const stops = within(chart()).getAllByRole('button');
+    expect(stops).toHaveLength(18);
+    expect(within(chart()).getByRole('img', { name: 'This week: year 37, week 30' }).tabIndex).toBe(0);
+    expect(stops.find((b) => b.dataset.week === '2706')?.getAttribute('aria-label')).toBe(
+      'Steve Jobs, year 53, week 3: see their milestone',
+    );
+  });
+
+  it('opens a milestone only from its exact week', () => {
+    const { router } = renderLife(paths.dieChart.href(BDAY), TODAY);
+    clickWeek(2705);
+    clickWeek(2707);
+    clickWeek(1901);
+    expect(router.state.location.pathname).toBe(paths.dieChart.href(BDAY));
+    clickWeek(2706);
+    expect(router.state.location.pathname).toBe(paths.dieMilestone.href(BDAY, 'jobsphone'));
+  });
+
+  it('shows the milestone in a dialog and returns focus to its week on Escape', async () => {
+    const user = userEvent.setup();
+    const { router } = renderLife(paths.dieChart.href(BDAY), TODAY);
+    const cell = within(chart()).getByRole('button', { name: /^Steve Jobs, year 53/ });
+    cell.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Steve Jobs' });
+    expect(within(dialog).getByText('Week of their life').nextSibling?.textContent).toBe('2,707');
+    expect(within(dialog).getByText('Age that week').nextSibling?.textContent).toBe('51');
+    expect(within(dialog).getByText('Accomplishment').nextSibling?.textContent).toMatch(/iPhone/);
+
+    act(() => {
+      fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe(paths.dieChart.href(BDAY));
+    expect(document.activeElement).toBe(cell);
+  });
+
+  it('closes with the close button and goes back in history when opened from the chart', async () => {
+    const user = userEvent.setup();
+    const { router } = renderLife(paths.dieChart.href(BDAY), TODAY);
+    await user.click(await screen.findByRole('link', { name: /Marie Curie/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.dieChart.href(BDAY)));
+    expect(router.state.historyAction).toBe('POP');
+  });
+
+  it('opens a milestone named in the address directly, on /mortality too', () => {
+    renderLife(paths.mortalityMilestone.href(1500, 'legend'), TODAY);
+    expect(screen.getByRole('dialog', { name: 'John Legend' })).toBeDefined();
+  });
+
+  it('keeps the chart and says so when the milestone name is unknown', () => {
+    renderLife(paths.dieMilestone.href(BDAY, 'nobody'), TODAY);
+    expect(screen.getAllByRole('alert')[0]?.textContent).toMatch(/We don't know a milestone called “nobody”/);
+    expect(chart()).toBeDefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it.each([
+    ['garbage', /couldn't read a birthday/],
+    ['1990-02-30', /couldn't read a birthday/],
+    ['2027-01-01', /hasn't happened yet/],
+    ['99999', /longer than any life/],
+  ])('turns the address %s into the birthday form with a message', (bday, message) => {
+    renderLife(paths.dieChart.href(bday), TODAY);
+    expect(screen.getAllByRole('alert')[0]?.textContent).toMatch(message);
+    expect(screen.getByRole('button', { name: 'DONE' })).toBeDefined();
+  });
+
+  it('has kind words and no negative numbers for someone past 91', () => {
+    renderLife(paths.dieChart.href('1930-01-01'), day('2026-11-22'));
+    expect(screen.getAllByRole('definition')[1]?.textContent).toBe('0');
+    expect(screen.getByText(/You have lived past all 4,732 weeks/)).toBeDefined();
+    expect(within(chart()).queryByRole('img')).toBeNull();
+  });
+});

@@ -1,0 +1,61 @@
+import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { CalendarDay } from '#core/dates/calendar-day';
+import { paths } from '../../app/paths';
+import { BirthdayEntry } from './birthday-entry';
+import { LifeChartView } from './life-chart-view';
+import { useLifeRoute } from './life-route';
+
+/** What the route module composes, minus the page frame, with "today" fixed by the test. */
+function LifeUnderTest({ today }: { readonly today: CalendarDay }) {
+  const route = useLifeRoute();
+  const { pathname } = useLocation();
+  return (
+    <>
+      <output data-testid="location">{pathname}</output>
+      {route.bday === undefined ? (
+        <BirthdayEntry variant={route.variant} today={today} />
+      ) : (
+        <LifeChartView variant={route.variant} bday={route.bday} milestoneSlug={route.name} today={today} />
+      )}
+    </>
+  );
+}
+
+const LIFE_PATHS = [
+  paths.life.path,
+  paths.die.path,
+  paths.dieChart.path,
+  paths.dieMilestone.path,
+  paths.mortality.path,
+  paths.mortalityResult.path,
+  paths.mortalityMilestone.path,
+];
+
+/**
+ * jsdom has no canvas, no media queries and no modal dialogs: the canvas stays blank, the
+ * colour scheme never changes, and a dialog opens and closes by its `open` attribute.
+ */
+export function stubBrowserApis(): void {
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({ matches: false, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() })),
+  );
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+  };
+}
+
+export function renderLife(url: string, today: CalendarDay) {
+  stubBrowserApis();
+  const router = createMemoryRouter(
+    LIFE_PATHS.map((path) => ({ path, element: <LifeUnderTest today={today} /> })),
+    { initialEntries: [url] },
+  );
+  return { router, ...render(<RouterProvider router={router} />) };
+}

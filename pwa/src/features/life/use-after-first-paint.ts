@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * False while the page's first frame is built, true straight after it is painted. The chart
+ * page renders what is below the grid only then, so the grid reaches the screen first and the
+ * first frame carries less to render and lay out.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame callback runs just before the paint; a task queued from it runs after.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
