@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Hlc } from '#core/sync/hlc';
 import { SYNCED_TABLES, type SyncedTable } from '#core/sync/protocol';
+import { readWhileOpen } from './read-while-open';
 import { useUserDb } from './user-db-context';
 import { recordTable, type FieldsOf, type UserDb } from './user-db';
 
@@ -41,5 +42,5 @@ export async function readRecord<T extends SyncedTable>(db: UserDb, table: T, ke
  */
 export function useRecord<T extends SyncedTable>(table: T, key: string): RecordView<T> | null | undefined {
   const db = useUserDb();
-  return useLiveQuery(async () => (db === null ? undefined : readRecord(db, table, key)), [db, table, key]);
+  return useLiveQuery(() => readWhileOpen(db, (open) => readRecord(open, table, key)), [db, table, key]);
 }

@@ -3,6 +3,7 @@ import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { NODE_PATTERN } from '#core/sync/hlc';
 import { assignClientId, readMeta, writeMeta } from './meta';
+import { readWhileOpen } from './read-while-open';
 import { getSyncSession, setSyncSession } from './session-db';
 import { openUserDb, userDbName } from './user-db';
 import { writeRecord } from './write-record';
@@ -47,6 +48,14 @@ describe('the user database', () => {
     expect(await readMeta(db, 'nextSeq')).toBe(3);
     expect(await readMeta(db, 'clientId')).toBe('fresh-client');
     db.close();
+  });
+
+  it('reads a database closed at sign-out as nothing yet', async () => {
+    const db = await openUserDb('gus');
+    await expect(readWhileOpen(db, (open) => open.outbox.count())).resolves.toBe(0);
+    db.close();
+    await expect(readWhileOpen(db, (open) => open.outbox.count())).resolves.toBeUndefined();
+    await expect(readWhileOpen(null, (open) => open.outbox.count())).resolves.toBeUndefined();
   });
 
   it('reads a damaged meta value as missing', async () => {

@@ -29,6 +29,11 @@ function retryAfterMs(response: Response): number | undefined {
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
 }
 
+/** Safari before 16 has no AbortSignal.timeout; there the browser's own timeout applies. */
+function timeoutSignal(ms: number): AbortSignal | undefined {
+  return typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(ms) : undefined;
+}
+
 async function failure(response: Response): Promise<SyncError> {
   const body: unknown = await response.json().catch(() => null);
   const parsed = errorBodySchema.safeParse(body);
@@ -60,7 +65,7 @@ export function createHttpTransport(options: HttpTransportOptions): SyncTranspor
           Authorization: `Bearer ${token}`,
           ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: timeoutSignal(timeoutMs),
         cache: 'no-store',
       });
     } catch (error) {

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { deleteMeta, readMeta } from '../db/meta';
+import { readWhileOpen } from '../db/read-while-open';
 import { currentInstant } from '../lib/clock';
 import { IDLE, type SyncActivity } from './activity';
 import { deriveSyncStatus, describeSyncStatus, type SyncStatus, type SyncStatusText } from './status';
@@ -52,14 +53,12 @@ export function useSyncStatus(): SyncStatusView {
   );
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
   const facts = useLiveQuery(
-    async () =>
-      db === null
-        ? null
-        : {
-            pending: await db.outbox.count(),
-            lastSyncedAt: await readMeta(db, 'lastSyncedAt'),
-            lastRejection: await readMeta(db, 'lastRejection'),
-          },
+    () =>
+      readWhileOpen(db, async (open) => ({
+        pending: await open.outbox.count(),
+        lastSyncedAt: await readMeta(open, 'lastSyncedAt'),
+        lastRejection: await readMeta(open, 'lastRejection'),
+      })),
     [db],
   );
   const now = useNow(30_000);
