@@ -24,7 +24,7 @@ function entryChunk(): string | undefined {
   return /<script[^>]+src="\/([^"]+\.js)"/.exec(html)?.[1];
 }
 
-async function bundleBudgets(): Promise<void> {
+function bundleBudgets(): void {
   const routeBudget = 30 * KB;
   const entry = entryChunk();
   console.log('\n## Build output (gzip)\n');
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   if (!process.argv.includes('--no-build')) {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   }
-  await bundleBudgets();
+  bundleBudgets();
   await landingAndStartup();
 }
 
