@@ -47,6 +47,10 @@ describe('the life chart', () => {
     expect(stops.find((b) => b.dataset.week === '2706')?.getAttribute('aria-label')).toBe(
       'Steve Jobs, year 53, week 3: see their milestone',
     );
+    // Tab walks the weeks in order, this week included.
+    const order = [...chart().querySelectorAll<HTMLElement>('[data-week]')].map((e) => Number(e.dataset.week));
+    expect(order).toHaveLength(19);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
   it('opens a milestone only from its exact week', () => {

@@ -69,8 +69,10 @@ export function LifeChartView({ variant, bday, milestoneSlug, today }: LifeChart
             Change birthday
           </Link>
         </header>
-        <ChartLegend />
-        <LifeChart lived={input.lived} onOpenMilestone={open} />
+        <div className={styles.chart}>
+          <ChartLegend />
+          <LifeChart lived={input.lived} onOpenMilestone={open} />
+        </div>
         {belowTheGrid && (
           <>
             <ShareLink url={shareUrl} title="My life in weeks" label="Share your chart" />

@@ -26,6 +26,36 @@ function place(index: number): string {
   return `year ${String(year)}, week ${String(week)}`;
 }
 
+/** A tab stop on the chart: a milestone's week, or this week (milestone null). */
+interface Stop {
+  readonly week: number;
+  readonly milestone: Milestone | null;
+}
+
+/** Milestones and this week in week order, so Tab walks the chart from birth onwards. */
+function tabStops(lived: number): Stop[] {
+  const stops: Stop[] = MILESTONES.map((m) => ({ week: m.weekNum, milestone: m }));
+  if (lived < LIFE_WEEKS && !stops.some((s) => s.week === lived)) stops.push({ week: lived, milestone: null });
+  return stops.sort((a, b) => a.week - b.week);
+}
+
+function StopCell({ stop, lived }: { readonly stop: Stop; readonly lived: number }) {
+  const { week, milestone } = stop;
+  if (milestone === null) {
+    return <span ref={placeOn(week)} className={styles.current} data-week={week} role="img" tabIndex={0} aria-label={`This week: ${place(week)}`} />;
+  }
+  const now = week === lived ? ', this week' : '';
+  return (
+    <button
+      ref={placeOn(week)}
+      type="button"
+      className={styles.milestone}
+      data-week={week}
+      aria-label={`${milestone.name}, ${place(week)}${now}: see their milestone`}
+    />
+  );
+}
+
 function summaryText(lived: number): string {
   const { left, onWeek, beyondChart } = summarizeLife(lived);
   if (beyondChart) {
@@ -45,7 +75,6 @@ export function LifeChart({ lived, onOpenMilestone }: LifeChartProps) {
   const tipRef = useRef<HTMLDivElement>(null);
   useChartCanvas(frameRef, canvasRef, lived);
   const handlers = useChartPointer(tipRef, lived, onOpenMilestone);
-  const showCurrent = lived < LIFE_WEEKS && !MILESTONES.some((m) => m.weekNum === lived);
 
   return (
     <div className={styles.box}>
@@ -54,19 +83,9 @@ export function LifeChart({ lived, onOpenMilestone }: LifeChartProps) {
       </p>
       <div ref={frameRef} className={styles.frame} role="group" aria-label="Your life in weeks" aria-describedby={summaryId} {...handlers}>
         <canvas ref={canvasRef} className={styles.canvas} aria-hidden="true" />
-        {MILESTONES.map((m) => (
-          <button
-            key={m.slug}
-            ref={placeOn(m.weekNum)}
-            type="button"
-            className={styles.milestone}
-            data-week={m.weekNum}
-            aria-label={`${m.name}, ${place(m.weekNum)}${m.weekNum === lived ? ', this week' : ''}: see their milestone`}
-          />
+        {tabStops(lived).map((stop) => (
+          <StopCell key={stop.week} stop={stop} lived={lived} />
         ))}
-        {showCurrent && (
-          <span ref={placeOn(lived)} className={styles.current} data-week={lived} role="img" tabIndex={0} aria-label={`This week: ${place(lived)}`} />
-        )}
         <div ref={tipRef} className={styles.tip} aria-hidden="true" hidden />
       </div>
     </div>
