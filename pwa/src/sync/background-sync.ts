@@ -6,10 +6,12 @@ import { toSyncError } from './errors';
 import { createHttpTransport } from './http-transport';
 import { tokenFor } from './session-token';
 
+export { SYNC_TAG } from './sync-tag';
+
 /**
  * One sync from the service worker's 'sync' event, with no page open. Uses only what a worker
  * has: IndexedDB, fetch, Web Locks and BroadcastChannel. Call it as
- * `event.waitUntil(runBackgroundSync())`.
+ * `if (event.tag === SYNC_TAG) event.waitUntil(runBackgroundSync())`.
  *
  * Resolves when there is nothing (more) to do: synced, nobody signed in, or a failure that a
  * retry cannot fix (signed out, refused). Rejects on a retryable failure, which tells the

@@ -1,6 +1,7 @@
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import type { SyncEngine } from './engine';
 import { toSyncError, type SyncError } from './errors';
+import { SYNC_TAG } from './sync-tag';
 
 /**
  * Decides WHEN a tab syncs: soon after local writes, when the network comes back, when the tab
@@ -8,7 +9,22 @@ import { toSyncError, type SyncError } from './errors';
  * growing, jittered delays. The engine decides HOW; the Web Lock inside it keeps tabs apart.
  */
 
-export const SYNC_TAG = 'memento-sync';
+/** What the scheduler listens to: the page's window and document unless a test passes its own. */
+export interface EventSourceLike {
+  addEventListener(type: string, listener: () => void): void;
+  removeEventListener(type: string, listener: () => void): void;
+}
+export interface DocumentLike extends EventSourceLike {
+  readonly visibilityState: string;
+}
+
+// Typed structurally, so every module of sync/ also compiles for the service worker (which has
+// no window or document and never runs this scheduler).
+const page = globalThis as {
+  readonly window?: EventSourceLike;
+  readonly document?: DocumentLike;
+  readonly navigator?: { readonly onLine?: boolean };
+};
 
 export interface SyncSchedulerOptions {
   readonly engine: Pick<SyncEngine, 'syncNow'>;
@@ -22,9 +38,8 @@ export interface SyncSchedulerOptions {
   readonly onSignedOut?: (error: SyncError) => void;
   /** Asks the browser to sync from the service worker even if every tab closes first. */
   readonly registerBackgroundSync?: () => Promise<void>;
-  /** Event sources; the page's own by default. */
-  readonly win?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
-  readonly doc?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
+  readonly win?: EventSourceLike;
+  readonly doc?: DocumentLike;
   readonly isOnline?: () => boolean;
 }
 
@@ -66,9 +81,12 @@ export function createSyncScheduler(options: SyncSchedulerOptions): SyncSchedule
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
   const periodMs = options.periodMs ?? DEFAULT_PERIOD_MS;
   const policy = options.backoff ?? DEFAULT_BACKOFF;
-  const win = options.win ?? window;
-  const doc = options.doc ?? document;
-  const isOnline = options.isOnline ?? (() => navigator.onLine);
+  const maybeWin = options.win ?? page.window;
+  const maybeDoc = options.doc ?? page.document;
+  if (maybeWin === undefined || maybeDoc === undefined) throw new Error('The sync scheduler runs in a page, not a worker');
+  const win: EventSourceLike = maybeWin;
+  const doc: DocumentLike = maybeDoc;
+  const isOnline = options.isOnline ?? (() => page.navigator?.onLine !== false);
   const register = options.registerBackgroundSync ?? registerBackgroundSync;
 
   let running = false;

@@ -2,7 +2,6 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { deleteMeta, readMeta } from '../db/meta';
 import { readWhileOpen } from '../db/read-while-open';
-import { currentInstant } from '../lib/clock';
 import { IDLE, type SyncActivity } from './activity';
 import { deriveSyncStatus, describeSyncStatus, type SyncStatus, type SyncStatusText } from './status';
 import { useUserSync } from './user-sync-context';
@@ -13,29 +12,33 @@ export interface SyncStatusView extends SyncStatusText {
   readonly dismiss: (() => void) | null;
 }
 
+// Global addEventListener rather than window's: the same in a page, and this module also
+// compiles for the service worker (see scheduler.ts).
 function subscribeOnline(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
+  addEventListener('online', onChange);
+  addEventListener('offline', onChange);
   return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
+    removeEventListener('online', onChange);
+    removeEventListener('offline', onChange);
   };
 }
 
 const noSubscription = () => () => undefined;
 const idle = (): SyncActivity => IDLE;
 
-/** Re-renders every `intervalMs` so "Synced 2 min ago" stays true. */
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => currentInstant().getTime());
+const noClock = () => 0;
+
+/** `clock()`, re-read every `intervalMs` so "Synced 2 min ago" stays true. */
+function useNow(clock: () => number, intervalMs: number): number {
+  const [now, setNow] = useState(clock);
   useEffect(() => {
     const timer = setInterval(() => {
-      setNow(currentInstant().getTime());
+      setNow(clock());
     }, intervalMs);
     return () => {
       clearInterval(timer);
     };
-  }, [intervalMs]);
+  }, [clock, intervalMs]);
   return now;
 }
 
@@ -61,7 +64,8 @@ export function useSyncStatus(): SyncStatusView {
       })),
     [db],
   );
-  const now = useNow(30_000);
+  // The app's clock, handed to startUserSync: the one place the UI reads the time.
+  const now = useNow(userSync?.now ?? noClock, 30_000);
   const status = deriveSyncStatus({
     signedIn: db !== null,
     online,

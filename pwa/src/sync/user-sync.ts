@@ -16,6 +16,8 @@ export interface UserSync {
   readonly engine: SyncEngine;
   readonly scheduler: SyncScheduler;
   readonly activity: SyncActivityStore;
+  /** The app's clock (ms), as given to startUserSync. */
+  readonly now: () => number;
   /** Stops syncing in this tab and closes the database; the records stay on the device. */
   stop(): void;
 }
@@ -60,6 +62,7 @@ export async function startUserSync(options: StartUserSyncOptions): Promise<User
     engine,
     scheduler,
     activity,
+    now: options.now,
     stop() {
       scheduler.stop();
       stopWrites();
