@@ -171,6 +171,52 @@ describe('pullChanges', () => {
     expect(await readMeta(db, 'cursor')).toBe(4);
   });
 
+  it('keeps showing the old copies until a reset pull has fetched every page', async () => {
+    const db = await freshDb();
+    const peer = createMemoryPeer({ now });
+    const days = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04'];
+    for (const day of days) await otherDeviceWrites(peer, day, { gratitudeOne: day }, NOW - 1000);
+    await sync(db, peer);
+    await otherDeviceWrites(peer, '2026-03-05', { gratitudeOne: 'new' }, NOW - 1000);
+    peer.compactTombstones();
+    // The connection drops after the first page from 0.
+    const direct = peer.transport();
+    let pulls = 0;
+    const flaky: SyncTransport = {
+      push: (request) => direct.push(request),
+      pull: (query) => {
+        pulls += 1;
+        return pulls <= 2 ? direct.pull(query) : Promise.reject(new Error('connection lost'));
+      },
+    };
+
+    await expect(pullChanges({ db, transport: flaky, now, pageSize: 2 })).rejects.toThrow('connection lost');
+    expect((await db.exercises.toArray()).map((row) => row.key)).toEqual(days);
+    expect(await readMeta(db, 'cursor')).toBe(4);
+
+    await pullChanges({ db, transport: peer.transport(), now, pageSize: 2 });
+    expect((await db.exercises.toArray()).map((row) => row.key)).toEqual([...days, '2026-03-05']);
+    expect(await readMeta(db, 'cursor')).toBe(5);
+  });
+
+  it('stops instead of looping when the server resets a pull from 0 again', async () => {
+    const db = await freshDb();
+    await writeMeta(db, 'cursor', 7);
+    const reset = { changes: [], cursor: 7, hasMore: false, reset: true, lastAppliedSeq: null, serverTime: NOW };
+    const firstPage = {
+      changes: [{ table: 'exercises' as const, key: '2026-03-01', values: {}, clocks: {}, deleted: false, rev: 2 }],
+      cursor: 2,
+      hasMore: true,
+      reset: false,
+      lastAppliedSeq: null,
+      serverTime: NOW,
+    };
+    await expect(pullChanges({ db, transport: pages(reset, firstPage, reset), now })).rejects.toMatchObject({
+      code: 'RESET_LOOP',
+    });
+    expect(await readMeta(db, 'cursor')).toBe(7);
+  });
+
   it('drops outbox entries the server reports as applied, as when a push reply was lost', async () => {
     const db = await freshDb();
     const peer = createMemoryPeer({ now });

@@ -1,4 +1,4 @@
-import { PULL_PAGE_MAX, type PullResponse } from '#core/sync/protocol';
+import { PULL_PAGE_MAX, type Change, type PullResponse } from '#core/sync/protocol';
 import { observeRemoteClocks } from '../db/clock-state';
 import { acknowledgeOutbox } from '../db/outbox';
 import { readMeta, writeMeta } from '../db/meta';
@@ -21,57 +21,87 @@ interface PageTiming {
 }
 
 /**
- * Writes one page, its cursor and what it says about time and this client's queue in ONE
+ * Writes changes, the cursor and what the page says about time and this client's queue in ONE
  * transaction. A crash or a closed tab half-way leaves either the old cursor with the old
  * records or the new cursor with the new ones, never a cursor past changes that were not kept.
+ *
+ * With `replace`, the local copies are first dropped (keeping writes still pending here): the
+ * changes are then the whole server state, pulled from 0 after a reset.
  */
-async function storePage(
+async function store(
   db: UserDb,
   clientId: string,
+  changes: readonly Change[],
   page: PullResponse,
   timing: PageTiming,
-  options: { readonly replaceFirst: boolean; readonly finished: boolean },
+  replace: boolean,
 ): Promise<void> {
   await db.transaction('rw', [...recordTables(db), db.outbox, db.meta], async () => {
-    if (options.replaceFirst) await replaceWithPendingWrites(db);
+    if (replace) await replaceWithPendingWrites(db);
     // The server acknowledges our writes here too, which matters when a push reply was lost.
     // Done before merging so a deletion does not bring back a write the server already has.
     if (page.lastAppliedSeq !== null) await acknowledgeOutbox(db, page.lastAppliedSeq);
-    for (const change of page.changes) await applyChange(db, change);
-    await observeRemoteClocks(db, clientId, page.changes.flatMap((change) => Object.values(change.clocks)), timing.receivedAt);
+    for (const change of changes) await applyChange(db, change);
+    await observeRemoteClocks(db, clientId, changes.flatMap((change) => Object.values(change.clocks)), timing.receivedAt);
     await recordServerTime(db, page.serverTime, timing.sentAt, timing.receivedAt);
     await writeMeta(db, 'cursor', page.cursor);
-    if (options.finished) await writeMeta(db, 'lastSyncedAt', timing.receivedAt);
+    if (!page.hasMore) await writeMeta(db, 'lastSyncedAt', timing.receivedAt);
   });
 }
 
-/** Pulls every page after the stored cursor; returns how many changes were applied. */
+/** The newest state of each record among `changes` (a record can change while we page). */
+function newestPerRecord(changes: readonly Change[]): Change[] {
+  const newest = new Map<string, Change>();
+  for (const change of changes) {
+    const id = `${change.table}\u0000${change.key}`;
+    const seen = newest.get(id);
+    if (seen === undefined || seen.rev < change.rev) newest.set(id, change);
+  }
+  return [...newest.values()];
+}
+
+/**
+ * Pulls every page after the stored cursor; returns how many changes were applied. Each page is
+ * stored with its cursor as it arrives.
+ *
+ * After a reset (the server no longer keeps the deletions between our cursor and now) the
+ * pages from 0 are collected first and replace the local copies in one transaction at the end.
+ * Replacing page by page would make records vanish from the screen (the person's own synced
+ * writes among them) for as long as a failed pull left the rest unfetched.
+ */
 export async function pullChanges(context: PullContext): Promise<number> {
   const { db, transport, now } = context;
   const clientId = await readMeta(db, 'clientId');
   if (clientId === undefined) throw new SyncError('retryable', 'NO_CLIENT_ID', 'This device has no sync id yet');
   let cursor = (await readMeta(db, 'cursor')) ?? 0;
-  let replaceFirst = false;
+  let fromScratch: Change[] | null = null;
   let applied = 0;
   for (;;) {
     const sentAt = now();
     const page = await transport.pull({ cursor, limit: context.pageSize ?? PULL_PAGE_MAX, clientId });
     const receivedAt = now();
     if (page.reset) {
-      // The server no longer keeps the deletions between our cursor and now: start over from 0,
-      // replacing the local copies in the same transaction as the first new page.
-      if (cursor === 0) throw new SyncError('retryable', 'RESET_LOOP', 'The server asked to start over from the start');
+      if (cursor === 0 || fromScratch !== null) {
+        throw new SyncError('retryable', 'RESET_LOOP', 'The server asked again to start over');
+      }
       cursor = 0;
-      replaceFirst = true;
+      fromScratch = [];
       continue;
     }
     if (page.hasMore && page.cursor <= cursor) {
       throw new SyncError('retryable', 'NO_PROGRESS', 'The server sent a page without moving the cursor');
     }
-    await storePage(db, clientId, page, { sentAt, receivedAt }, { replaceFirst, finished: !page.hasMore });
-    replaceFirst = false;
-    applied += page.changes.length;
     cursor = page.cursor;
+    if (fromScratch === null) {
+      await store(db, clientId, page.changes, page, { sentAt, receivedAt }, false);
+      applied += page.changes.length;
+    } else {
+      fromScratch.push(...page.changes);
+      if (page.hasMore) continue;
+      const whole = newestPerRecord(fromScratch);
+      await store(db, clientId, whole, page, { sentAt, receivedAt }, true);
+      applied += whole.length;
+    }
     if (!page.hasMore) return applied;
   }
 }

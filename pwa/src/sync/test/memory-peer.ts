@@ -61,6 +61,10 @@ export function createMemoryPeer({ now, applyLimit }: MemoryPeerOptions): Memory
   const log = { pushes: [] as PushRequest[], pulls: [] as PullQuery[] };
   let rev = 0;
   let horizon = 0;
+  // Pages from 0 carry cursors below the horizon. A client paging from 0 is replacing its copy
+  // and cannot miss a deletion, so the cursor we handed it mid-pass must not earn a reset, or a
+  // full pull after compaction could never finish. Per client: the cursor of its next page.
+  const fromZero = new Map<string, number>();
 
   function push(request: PushRequest): PushResponse {
     const envelope = pushRequestSchema.safeParse(request);
@@ -101,7 +105,8 @@ export function createMemoryPeer({ now, applyLimit }: MemoryPeerOptions): Memory
     const query = pullQuerySchema.parse(rawQuery);
     log.pulls.push(query);
     const lastAppliedSeq = query.clientId === undefined ? null : (clients.get(query.clientId) ?? 0);
-    if (query.cursor > 0 && query.cursor < horizon) {
+    const midPass = query.clientId !== undefined && fromZero.get(query.clientId) === query.cursor;
+    if (query.cursor > 0 && query.cursor < horizon && !midPass) {
       return { changes: [], cursor: query.cursor, hasMore: false, reset: true, lastAppliedSeq, serverTime: now() };
     }
     const newer = [...records.values()].filter((record) => record.rev > query.cursor).sort((a, b) => a.rev - b.rev);
@@ -116,6 +121,10 @@ export function createMemoryPeer({ now, applyLimit }: MemoryPeerOptions): Memory
     }));
     const hasMore = newer.length > page.length;
     const cursor = hasMore ? (page.at(-1)?.rev ?? query.cursor) : Math.max(query.cursor, rev);
+    if (query.clientId !== undefined) {
+      if (hasMore && (query.cursor === 0 || midPass)) fromZero.set(query.clientId, cursor);
+      else fromZero.delete(query.clientId);
+    }
     return { changes: structuredClone(changes), cursor, hasMore, reset: false, lastAppliedSeq, serverTime: now() };
   }
 
