@@ -28,18 +28,18 @@ const idle = (): SyncActivity => IDLE;
 
 const noClock = () => 0;
 
-/** `clock()`, re-read every `intervalMs` so "Synced 2 min ago" stays true. */
+/** `clock()` now, and a re-render every `intervalMs` so "Synced 2 min ago" stays true. */
 function useNow(clock: () => number, intervalMs: number): number {
-  const [now, setNow] = useState(clock);
+  const [, setTicks] = useState(0);
   useEffect(() => {
     const timer = setInterval(() => {
-      setNow(clock());
+      setTicks((ticks) => ticks + 1);
     }, intervalMs);
     return () => {
       clearInterval(timer);
     };
-  }, [clock, intervalMs]);
-  return now;
+  }, [intervalMs]);
+  return clock();
 }
 
 /**
