@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { runBackgroundSync, SYNC_TAG } from '../sync/background-sync';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -25,4 +26,14 @@ self.addEventListener('message', (event) => {
   if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING') {
     void self.skipWaiting();
   }
+});
+
+// Background Sync: the browser wakes the worker when the network is back, even with the app
+// closed, and the worker pushes what was written offline with the same engine the pages use.
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === SYNC_TAG) sync.waitUntil(runBackgroundSync());
 });
