@@ -9,7 +9,11 @@ export const API_ERROR_STATUS = {
   INVALID_JSON: 400,
   INVALID_REQUEST: 400,
   INVALID_TOKEN: 401,
+  /** Sign-in: the ID token or nonce was refused (or the account cannot sign in this way). */
+  SIGN_IN_FAILED: 400,
   FORBIDDEN: 403,
+  /** Sign-in: this server does not offer that way of signing in (local vs Google). */
+  SIGN_IN_MODE: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
