@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HN_API_BASE, EnvError, loadEnv, REPO_ROOT } from './env.ts';
+import { DEFAULT_GOOGLE_JWKS_URL, DEFAULT_HN_API_BASE, EnvError, loadEnv, REPO_ROOT } from './env.ts';
 
 function problemsOf(source: Record<string, string | undefined>): readonly string[] {
   try {
@@ -122,6 +122,23 @@ describe('loadEnv', () => {
     ]);
     expect(problemsOf({ STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toEqual([
       expect.stringMatching(/^STRIPE_SECRET_KEY: must be a Stripe secret key/),
+    ]);
+  });
+
+  it("checks Google's keys against Google's key set unless GOOGLE_JWKS_URL points elsewhere", () => {
+    expect(loadEnv({ GOOGLE_CLIENT_ID: 'id' }).signIn).toEqual({
+      mode: 'google',
+      googleClientId: 'id',
+      googleJwksUrl: DEFAULT_GOOGLE_JWKS_URL,
+    });
+    expect(loadEnv({ GOOGLE_CLIENT_ID: 'id', GOOGLE_JWKS_URL: 'http://127.0.0.1:9/jwks' }).signIn).toMatchObject({
+      googleJwksUrl: 'http://127.0.0.1:9/jwks',
+    });
+    expect(problemsOf({ GOOGLE_JWKS_URL: 'file:///etc/keys.json' })).toEqual([
+      expect.stringMatching(/^GOOGLE_JWKS_URL: must be an http\(s\) URL/),
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', GOOGLE_CLIENT_ID: 'id', GOOGLE_JWKS_URL: 'http://keys.test/' })).toEqual([
+      expect.stringMatching(/^GOOGLE_JWKS_URL: must be an https:\/\/ URL in production/),
     ]);
   });
 

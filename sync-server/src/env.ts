@@ -6,6 +6,8 @@ import { z } from 'zod';
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export const DEFAULT_HN_API_BASE = 'https://hacker-news.firebaseio.com/v0';
+/** Google's public signing keys for ID tokens (a JSON Web Key Set). */
+export const DEFAULT_GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -17,7 +19,9 @@ export type DatabaseConfig =
   | { readonly mode: 'postgres'; readonly url: string }
   | { readonly mode: 'embedded'; readonly dir: string };
 
-export type SignInConfig = { readonly mode: 'google'; readonly googleClientId: string } | { readonly mode: 'local' };
+export type SignInConfig =
+  | { readonly mode: 'google'; readonly googleClientId: string; readonly googleJwksUrl: string }
+  | { readonly mode: 'local' };
 
 export type PaymentsConfig =
   | { readonly mode: 'stripe'; readonly secretKey: string; readonly publishableKey: string }
@@ -67,6 +71,7 @@ const VARIABLES = [
   'PUBLIC_DIR',
   'LOG_LEVEL',
   'GOOGLE_CLIENT_ID',
+  'GOOGLE_JWKS_URL',
   'ALLOW_LOCAL_SIGNIN',
   'STRIPE_SECRET_KEY',
   'STRIPE_PUBLISHABLE_KEY',
@@ -111,6 +116,10 @@ const schema = z.object({
   PUBLIC_DIR: z.string().default('dist/pwa'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z
+    .string()
+    .refine((value) => hasProtocol(value, ['http:', 'https:']), 'must be an http(s) URL')
+    .default(DEFAULT_GOOGLE_JWKS_URL),
   ALLOW_LOCAL_SIGNIN: flag,
   STRIPE_SECRET_KEY: z
     .string()
@@ -172,6 +181,9 @@ function combinationProblems(raw: RawEnv): string[] {
         'Set GOOGLE_CLIENT_ID, or ALLOW_LOCAL_SIGNIN=true to allow local sign-in explicitly',
     );
   }
+  if (production && raw.GOOGLE_JWKS_URL !== undefined && !hasProtocol(raw.GOOGLE_JWKS_URL, ['https:'])) {
+    problems.push('GOOGLE_JWKS_URL: must be an https:// URL in production (the keys that decide who may sign in)');
+  }
   if (production && !(secret && publishable) && !isTrue(raw.ALLOW_TEST_PAYMENTS)) {
     problems.push(
       'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are not set: test-mode payments are refused in production. ' +
@@ -219,7 +231,9 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     database: values.DATABASE_URL
       ? { mode: 'postgres', url: values.DATABASE_URL }
       : { mode: 'embedded', dir: path.join(dataDir, 'pglite') },
-    signIn: values.GOOGLE_CLIENT_ID ? { mode: 'google', googleClientId: values.GOOGLE_CLIENT_ID } : { mode: 'local' },
+    signIn: values.GOOGLE_CLIENT_ID
+      ? { mode: 'google', googleClientId: values.GOOGLE_CLIENT_ID, googleJwksUrl: values.GOOGLE_JWKS_URL }
+      : { mode: 'local' },
     payments:
       values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY
         ? { mode: 'stripe', secretKey: values.STRIPE_SECRET_KEY, publishableKey: values.STRIPE_PUBLISHABLE_KEY }
