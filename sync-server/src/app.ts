@@ -7,6 +7,8 @@ import { requestLogger } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { servePwa } from './http/static-pwa.ts';
 import type { Logger } from './logger.ts';
+import { accountsRouter } from './modules/accounts/router.ts';
+import { analyticsRouter } from './modules/analytics/router.ts';
 import { healthRouter } from './modules/health/router.ts';
 
 export interface AppDeps {
@@ -37,6 +39,8 @@ export function createApp({ env, sql, logger }: AppDeps): Express {
   // One router per domain, each declaring its own paths under /api. New domains join this list.
   const apiRouters: Router[] = [
     healthRouter({ sql }),
+    accountsRouter({ sql, env }),
+    analyticsRouter({ sql }),
   ];
   app.use('/api', ...apiRouters, apiNotFound);
 

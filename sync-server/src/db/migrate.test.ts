@@ -8,6 +8,7 @@ import { loadMigrations, migrate, type Migration } from './migrate.ts';
 
 const PRODUCT_TABLES = [
   'app_settings',
+  'auth_nonces',
   'bookings',
   'download_tokens',
   'events',
@@ -16,6 +17,7 @@ const PRODUCT_TABLES = [
   'experts',
   'game_progress',
   'hn_items',
+  'journal_versions',
   'mail_outbox',
   'orders',
   'profiles',
@@ -37,6 +39,11 @@ afterEach(async () => {
   database = undefined;
 });
 
+/** Every migration file, in order: what a first start applies. */
+async function allMigrationNames(): Promise<string[]> {
+  return (await loadMigrations()).map((migration) => migration.name);
+}
+
 async function emptyDatabase(): Promise<TestDatabase> {
   database = await createTestDatabase({ migrated: false });
   return database;
@@ -53,13 +60,15 @@ describe('migrate', () => {
   it('creates every table on an empty database, then does nothing when run again', async () => {
     const db = await emptyDatabase();
     const first = await migrate(db.sql);
-    expect(first.applied).toEqual(['0001_initial.sql']);
+    const names = await allMigrationNames();
+    expect(names[0]).toBe('0001_initial.sql');
+    expect(first.applied).toEqual(names);
     expect(await tables(db)).toEqual(PRODUCT_TABLES);
 
     const again = await migrate(db.sql);
     expect(again.applied).toEqual([]);
     const recorded = await db.sql`select version, name from schema_migrations`;
-    expect(recorded).toEqual([{ version: 1, name: '0001_initial.sql' }]);
+    expect(recorded).toEqual(names.map((name, index) => ({ version: index + 1, name })));
   });
 
   it('lets two instances start together: one applies, the other waits and skips', async () => {
@@ -68,11 +77,12 @@ describe('migrate', () => {
     const other = db.kind === 'postgres' ? createSql(db.url, { max: 1 }) : db.sql;
     try {
       const results = await Promise.all([migrate(db.sql), migrate(other)]);
-      expect(results.flatMap((result) => result.applied)).toEqual(['0001_initial.sql']);
+      expect(results.flatMap((result) => result.applied)).toEqual(await allMigrationNames());
     } finally {
       if (other !== db.sql) await other.end();
     }
-    expect(await db.sql`select count(*) as n from schema_migrations`).toEqual([{ n: 1 }]);
+    const applied = (await allMigrationNames()).length;
+    expect(await db.sql`select count(*) as n from schema_migrations`).toEqual([{ n: applied }]);
   });
 
   it('applies only the new migration of a later release, in its own transaction', async () => {
