@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { assetSizes, pageWeight } from './bundle';
+import { lifeChartBudgets } from './life-chart';
 import { newDataDir, startServer } from './server';
 
 const distDir = fileURLToPath(new URL('../../dist/pwa', import.meta.url));
@@ -66,6 +67,12 @@ async function main(): Promise<void> {
   }
   bundleBudgets();
   await landingAndStartup();
+  const lifeServer = await startServer(newDataDir());
+  try {
+    await lifeChartBudgets(lifeServer.url);
+  } finally {
+    await lifeServer.stop();
+  }
 }
 
 await main();
