@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './app/router';
+import { AppRouter } from './app/router';
 import { captureInstallPrompt } from './lib/install-prompt';
 import './styles/global.css';
 
@@ -13,6 +12,6 @@ if (!container) throw new Error('The page has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={createAppRouter()} />
+    <AppRouter />
   </StrictMode>,
 );

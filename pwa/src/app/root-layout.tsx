@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { IosInstallHint } from '../components/layout/ios-install-hint';
 import { NavSessionContext } from '../components/layout/nav-session';
 import { NavigationProgress } from '../components/layout/navigation-progress';
 import { OfflineIndicator } from '../components/layout/offline-indicator';
+import { ScrollRestoration } from '../components/layout/scroll-restoration';
 import { SkipLink } from '../components/layout/skip-link';
 import { StatusDock } from '../components/layout/status-dock';
 import { UpdateBanner } from '../components/layout/update-banner';

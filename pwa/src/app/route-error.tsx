@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
+import { useLocation, type Location } from 'react-router-dom';
 import { CloudOff, TriangleAlert } from 'lucide-react';
 import { paths } from './paths';
 import { MessagePanel } from '../components/layout/message-panel';
@@ -21,13 +22,11 @@ function explain(error: unknown, online: boolean): string {
       ? 'This page could not be loaded. A newer version of Memento may be out: reloading usually fixes it.'
       : 'This page has not been saved on this device yet, and you are offline. Try again once you are back online.';
   }
-  if (isRouteErrorResponse(error)) return `The page answered with “${error.statusText || String(error.status)}”.`;
   return 'Something unexpected broke on this page. Reloading usually fixes it; your saved entries are safe.';
 }
 
 /** The friendly page shown when a page fails to load or breaks while showing. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { readonly error: unknown }) {
   const online = useOnlineStatus();
   const offline = isLoadFailure(error) && !online;
 
@@ -52,4 +51,37 @@ export function RouteError() {
       </PublicPage>
     </>
   );
+}
+
+interface BoundaryProps {
+  readonly location: Location;
+  readonly children: ReactNode;
+}
+
+interface BoundaryState {
+  /** What was thrown, boxed: anything can be thrown, `undefined` included. */
+  readonly caught: { readonly error: unknown } | null;
+  readonly location: Location;
+}
+
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { caught: null, location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { caught: { error } };
+  }
+
+  /** Going to another page clears the error, as React Router's own error boundaries do. */
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.location === state.location ? null : { caught: null, location: props.location };
+  }
+
+  override render() {
+    return this.state.caught ? <RouteError error={this.state.caught.error} /> : this.props.children;
+  }
+}
+
+/** Shows RouteError instead of the app when a page's code cannot load or a page breaks. */
+export function RouteErrorBoundary({ children }: { readonly children: ReactNode }) {
+  return <Boundary location={useLocation()}>{children}</Boundary>;
 }

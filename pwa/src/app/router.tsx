@@ -1,68 +1,108 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { AppLoading } from '../components/layout/app-loading';
+import { trackPageLoad } from '../components/layout/page-loads';
 import { paths } from './paths';
 import { RootLayout } from './root-layout';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 
 /**
- * The route table. Each entry lazily loads a route module from ./routes, which only composes
- * feature components; the service worker precaches every module, so all routes open offline.
+ * A route module's page, fetched the first time it is shown. One per module: routes that share a
+ * module render the same component, so moving between them keeps the page mounted.
  */
-const routes: RouteObject[] = [
-  {
-    Component: RootLayout,
-    ErrorBoundary: RouteError,
-    HydrateFallback: AppLoading,
-    children: [
-      { path: paths.home.path, lazy: () => import('./routes/landing') },
-      { path: paths.tools.path, lazy: () => import('./routes/tools') },
-      { path: paths.privacyPolicy.path, lazy: () => import('./routes/privacy-policy') },
-      { path: paths.notFound.path, lazy: () => import('./routes/not-found') },
+function page(load: () => Promise<{ Component: ComponentType }>) {
+  return lazy(() => trackPageLoad(load()).then((module) => ({ default: module.Component })));
+}
 
-      { path: paths.weeksUntil.path, lazy: () => import('./routes/weeks-until') },
-      { path: paths.weeksUntilTarget.path, lazy: () => import('./routes/weeks-until-result') },
-      { path: paths.daysUntil.path, lazy: () => import('./routes/days-until') },
-      { path: paths.daysUntilTarget.path, lazy: () => import('./routes/days-until-result') },
+const Landing = page(() => import('./routes/landing'));
+const Tools = page(() => import('./routes/tools'));
+const PrivacyPolicy = page(() => import('./routes/privacy-policy'));
+const NotFound = page(() => import('./routes/not-found'));
+const WeeksUntil = page(() => import('./routes/weeks-until'));
+const WeeksUntilResult = page(() => import('./routes/weeks-until-result'));
+const DaysUntil = page(() => import('./routes/days-until'));
+const DaysUntilResult = page(() => import('./routes/days-until-result'));
+const Life = page(() => import('./routes/life'));
+const Signup = page(() => import('./routes/signup'));
+const Dashboard = page(() => import('./routes/dashboard'));
+const Account = page(() => import('./routes/account'));
+const Pass = page(() => import('./routes/pass'));
+const Hn = page(() => import('./routes/hn'));
+const Game = page(() => import('./routes/game'));
+const HumanSounds = page(() => import('./routes/human-sounds'));
+const SomethingNew = page(() => import('./routes/something-new'));
+const Expert = page(() => import('./routes/expert'));
 
-      { path: paths.life.path, lazy: () => import('./routes/life') },
-      { path: paths.die.path, lazy: () => import('./routes/life') },
-      { path: paths.dieChart.path, lazy: () => import('./routes/life') },
-      { path: paths.dieMilestone.path, lazy: () => import('./routes/life') },
-      { path: paths.mortality.path, lazy: () => import('./routes/life') },
-      { path: paths.mortalityResult.path, lazy: () => import('./routes/life') },
-      { path: paths.mortalityMilestone.path, lazy: () => import('./routes/life') },
+/** Every page path and the module that shows it. */
+const pages: readonly (readonly [path: string, Page: ComponentType])[] = [
+  [paths.home.path, Landing],
+  [paths.tools.path, Tools],
+  [paths.privacyPolicy.path, PrivacyPolicy],
+  [paths.notFound.path, NotFound],
 
-      { path: paths.signup.path, lazy: () => import('./routes/signup') },
-      { path: paths.dashboard.path, lazy: () => import('./routes/dashboard') },
-      { path: paths.account.path, lazy: () => import('./routes/account') },
+  [paths.weeksUntil.path, WeeksUntil],
+  [paths.weeksUntilTarget.path, WeeksUntilResult],
+  [paths.daysUntil.path, DaysUntil],
+  [paths.daysUntilTarget.path, DaysUntilResult],
 
-      { path: paths.pay.path, lazy: () => import('./routes/pass') },
-      { path: paths.thankYou.path, lazy: () => import('./routes/pass') },
+  [paths.life.path, Life],
+  [paths.die.path, Life],
+  [paths.dieChart.path, Life],
+  [paths.dieMilestone.path, Life],
+  [paths.mortality.path, Life],
+  [paths.mortalityResult.path, Life],
+  [paths.mortalityMilestone.path, Life],
 
-      { path: paths.hnrd.path, lazy: () => import('./routes/hn') },
-      { path: paths.hnItem.path, lazy: () => import('./routes/hn') },
-      { path: paths.hnUpgrade.path, lazy: () => import('./routes/hn') },
+  [paths.signup.path, Signup],
+  [paths.dashboard.path, Dashboard],
+  [paths.account.path, Account],
 
-      { path: paths.bestGame.path, lazy: () => import('./routes/game') },
+  [paths.pay.path, Pass],
+  [paths.thankYou.path, Pass],
 
-      { path: paths.humanSounds.path, lazy: () => import('./routes/human-sounds') },
-      { path: paths.humanSoundsPay.path, lazy: () => import('./routes/human-sounds') },
-      { path: paths.humanSoundsThankYou.path, lazy: () => import('./routes/human-sounds') },
+  [paths.hnrd.path, Hn],
+  [paths.hnItem.path, Hn],
+  [paths.hnUpgrade.path, Hn],
 
-      { path: paths.somethingNew.path, lazy: () => import('./routes/something-new') },
+  [paths.bestGame.path, Game],
 
-      { path: paths.expert.path, lazy: () => import('./routes/expert') },
-      { path: paths.expertForm.path, lazy: () => import('./routes/expert') },
-      { path: paths.expertDashboard.path, lazy: () => import('./routes/expert') },
-      { path: paths.expertPricing.path, lazy: () => import('./routes/expert') },
-      { path: paths.expertAbout.path, lazy: () => import('./routes/expert') },
-      { path: paths.expertPage.path, lazy: () => import('./routes/expert') },
+  [paths.humanSounds.path, HumanSounds],
+  [paths.humanSoundsPay.path, HumanSounds],
+  [paths.humanSoundsThankYou.path, HumanSounds],
 
-      { path: '*', element: <Navigate to={paths.notFound.href()} replace /> },
-    ],
-  },
+  [paths.somethingNew.path, SomethingNew],
+
+  [paths.expert.path, Expert],
+  [paths.expertForm.path, Expert],
+  [paths.expertDashboard.path, Expert],
+  [paths.expertPricing.path, Expert],
+  [paths.expertAbout.path, Expert],
+  [paths.expertPage.path, Expert],
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The route table, in React Router's declarative mode: nothing here needs loaders or actions,
+ * and leaving out the data router keeps its code out of the first download. Each page's module
+ * (from ./routes, which only compose feature components) loads when first shown; the service
+ * worker precaches them all, so every route opens offline. Until the first page's code is in,
+ * the loading mark shows; later page changes keep the current page (with the progress bar)
+ * until the next one is ready.
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <RouteErrorBoundary>
+        <Suspense fallback={<AppLoading />}>
+          <Routes>
+            <Route element={<RootLayout />}>
+              {pages.map(([path, Page]) => (
+                <Route key={path} path={path} element={<Page />} />
+              ))}
+              <Route path="*" element={<Navigate to={paths.notFound.href()} replace />} />
+            </Route>
+          </Routes>
+        </Suspense>
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
 }
