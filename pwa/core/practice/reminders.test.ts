@@ -150,7 +150,7 @@ describe('properties of reminders', () => {
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 
