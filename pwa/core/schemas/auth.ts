@@ -108,9 +108,3 @@ export function userSliceWithReply(token: string, reply: UserReply): UserSlice {
 export function userSliceFromSignIn(reply: SignInReply): UserSlice {
   return userSliceWithReply(reply.token, reply);
 }
-
-/** The account id kept in the stored user, or null when the stored user has none (not signed in, or damaged). */
-export function storedUserId(user: UserSlice): string | null {
-  const id = user.userDetails.id;
-  return typeof id === 'string' && id !== '' ? id : null;
-}

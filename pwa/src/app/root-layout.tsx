@@ -9,6 +9,7 @@ import { SkipLink } from '../components/layout/skip-link';
 import { StatusDock } from '../components/layout/status-dock';
 import { UpdateBanner } from '../components/layout/update-banner';
 import { ToastRegion } from '../components/ui/toast';
+import { SessionBoot } from '../features/session/session-boot';
 import { SessionProvider } from '../features/session/session-provider';
 import { useSession } from '../features/session/use-session';
 import { useAppUpdate } from '../lib/pwa-update';
@@ -38,11 +39,16 @@ function AppFrame() {
   );
 }
 
-/** Wraps every page: session, skip link, page-change progress, and the notices at the bottom. */
+/**
+ * Wraps every page: the session and what it runs (sync, account refresh), skip link, page-change
+ * progress, and the notices at the bottom.
+ */
 export function RootLayout() {
   return (
     <SessionProvider>
-      <AppFrame />
+      <SessionBoot>
+        <AppFrame />
+      </SessionBoot>
     </SessionProvider>
   );
 }

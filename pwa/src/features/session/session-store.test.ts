@@ -98,4 +98,27 @@ describe('session store', () => {
     expect(store.getSnapshot()).toEqual(DEFAULT_CLIENT_STATE);
     store.dispose();
   });
+
+  it('signs out at once: user and expert cleared, written without waiting, listeners told who it was', () => {
+    const signedIn: ClientState = {
+      ...DEFAULT_CLIENT_STATE,
+      user: { ...DEFAULT_CLIENT_STATE.user, token: 'token-1', user_email: 'ada@example.test', userDetails: { id: 'u1' } },
+      expert: { siteName: 'ada' },
+    };
+    const storage = memoryStorage(serializeClientState(signedIn));
+    const store = createSessionStore({ storage, events: window });
+    const listener = vi.fn();
+    store.onSignOut(listener);
+
+    store.signOut('user');
+    expect(store.getSnapshot()).toEqual({ ...DEFAULT_CLIENT_STATE, toast: signedIn.toast });
+    expect(storage.setItem).toHaveBeenCalledTimes(1);
+    expect(storage.stored().user).toEqual(DEFAULT_CLIENT_STATE.user);
+    expect(storage.stored().expert).toEqual({});
+    expect(listener).toHaveBeenCalledWith({ user: signedIn.user, reason: 'user' });
+
+    store.signOut('user');
+    expect(listener).toHaveBeenCalledTimes(1);
+    store.dispose();
+  });
 });

@@ -1,5 +1,5 @@
 import { PERSIST_DEBOUNCE_MS } from '#core/ui-timing';
-import type { ClientState } from '#core/schemas/client-state';
+import { EMPTY_USER, isSignedIn, type ClientState, type UserSlice } from '#core/schemas/client-state';
 import {
   onOtherTabWrite,
   readPersistedState,
@@ -8,10 +8,31 @@ import {
   type StorageEventSource,
 } from './data/persisted-state';
 
+/**
+ * Why a session ended in this tab:
+ * - 'user': the person signed out.
+ * - 'invalid-token': the server no longer accepts the token (expired, revoked, signed out elsewhere).
+ * - 'damaged': the stored session cannot be used (no token or no account id).
+ */
+export type SignOutReason = 'user' | 'invalid-token' | 'damaged';
+
+export interface SignOutEvent {
+  /** The user as it was stored, token included, so the server can be told afterwards. */
+  readonly user: UserSlice;
+  readonly reason: SignOutReason;
+}
+
 export interface SessionStore {
   getSnapshot: () => ClientState;
   subscribe: (listener: () => void) => () => void;
   update: (recipe: (state: ClientState) => ClientState) => void;
+  /**
+   * Clears the user and expert slices and writes that at once (other tabs follow right away),
+   * then tells the sign-out listeners. Does nothing when nobody is signed in.
+   */
+  signOut: (reason: SignOutReason) => void;
+  /** Called after each sign-out in this tab (not for another tab's, which arrive as state). */
+  onSignOut: (listener: (event: SignOutEvent) => void) => () => void;
   /** Writes a pending change now (used when the page is being hidden or closed). */
   flush: () => void;
   dispose: () => void;
@@ -37,6 +58,7 @@ export function createSessionStore({
   let state = readPersistedState(storage);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const listeners = new Set<() => void>();
+  const signOutListeners = new Set<(event: SignOutEvent) => void>();
 
   const notify = () => {
     for (const listener of listeners) listener();
@@ -56,24 +78,38 @@ export function createSessionStore({
     notify();
   });
 
+  const update = (recipe: (current: ClientState) => ClientState) => {
+    const next = recipe(state);
+    if (next === state) return;
+    state = next;
+    notify();
+    timer ??= setTimeout(flush, debounceMs);
+  };
+
   return {
     getSnapshot: () => state,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    update(recipe) {
-      const next = recipe(state);
-      if (next === state) return;
-      state = next;
-      notify();
-      timer ??= setTimeout(flush, debounceMs);
+    update,
+    signOut(reason) {
+      const { user } = state;
+      if (!isSignedIn(state) && user.token === '') return;
+      update((current) => ({ ...current, user: EMPTY_USER, expert: {} }));
+      flush();
+      for (const listener of signOutListeners) listener({ user, reason });
+    },
+    onSignOut(listener) {
+      signOutListeners.add(listener);
+      return () => signOutListeners.delete(listener);
     },
     flush,
     dispose() {
       flush();
       stopListening();
       listeners.clear();
+      signOutListeners.clear();
     },
   };
 }

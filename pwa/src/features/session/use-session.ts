@@ -1,38 +1,37 @@
-import { useContext, useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { isPaid } from '#core/plans/account-type';
 import {
-  EMPTY_USER,
   isSignedIn,
   type ClientState,
   type ToastSlice,
   type UserSlice,
 } from '#core/schemas/client-state';
-import { SessionContext } from './session-context';
-import { createSessionStore, type SessionStore } from './session-store';
+import type { SessionStore } from './session-store';
+import { storedUserId } from './stored-user-id';
+import { useSessionStore } from './use-session-store';
 
 export interface Session {
   readonly user: UserSlice;
   readonly isSignedIn: boolean;
+  /** The account id of the signed-in person (names their database on this device); null when signed out. */
+  readonly userId: string | null;
   readonly isPaid: boolean;
   readonly toast: ToastSlice;
   readonly expert: ClientState['expert'];
   readonly setUser: (user: UserSlice) => void;
+  /**
+   * Signs out: clears the user and expert slices at once; the session boot then tells the server,
+   * stops sync and goes to '/'. Records on this device stay for the next sign-in.
+   */
   readonly signOut: () => void;
   readonly showToast: (message: string) => void;
   readonly hideToast: () => void;
 }
 
-// Screens rendered outside the provider (the root error page) still read the stored session.
-let fallbackStore: SessionStore | undefined;
-function getFallbackStore(): SessionStore {
-  fallbackStore ??= createSessionStore({ storage: window.localStorage, events: window });
-  return fallbackStore;
-}
-
 function sessionActions(store: SessionStore) {
   return {
     setUser: (user: UserSlice) => store.update((s) => ({ ...s, user })),
-    signOut: () => store.update((s) => ({ ...s, user: EMPTY_USER, expert: {} })),
+    signOut: () => store.signOut('user'),
     showToast: (message: string) => store.update((s) => ({ ...s, toast: { show: true, message } })),
     hideToast: () =>
       store.update((s) => (s.toast.show ? { ...s, toast: { ...s.toast, show: false } } : s)),
@@ -41,7 +40,7 @@ function sessionActions(store: SessionStore) {
 
 /** The signed-in person and the toast, from the persisted client state. Actions keep their identity. */
 export function useSession(): Session {
-  const store = useContext(SessionContext) ?? getFallbackStore();
+  const store = useSessionStore();
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const actions = useMemo(() => sessionActions(store), [store]);
 
@@ -49,6 +48,7 @@ export function useSession(): Session {
     () => ({
       user: state.user,
       isSignedIn: isSignedIn(state),
+      userId: isSignedIn(state) ? storedUserId(state.user) : null,
       isPaid: isPaid(state.user.accountType),
       toast: state.toast,
       expert: state.expert,

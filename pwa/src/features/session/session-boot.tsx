@@ -1,0 +1,36 @@
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { isSignedIn } from '#core/schemas/client-state';
+import { startSendingEvents } from '../../lib/analytics';
+import { UserSyncProvider } from '../../sync/user-sync-provider';
+import { storedUserId } from './stored-user-id';
+import { useApiSessionBinding } from './use-api-session-binding';
+import { useSessionStore } from './use-session-store';
+import { useSignOutEffects } from './use-sign-out-effects';
+import { useUserRefresh } from './use-user-refresh';
+import { useUserSyncLifecycle } from './use-user-sync-lifecycle';
+
+/**
+ * Everything a stored session sets going, once per app start: the API client's token, a check
+ * that the stored session is usable, the account refresh, sync (made available to the pages
+ * below), the effects of signing out, and sending queued analytics events.
+ */
+export function SessionBoot({ children }: { readonly children: ReactNode }) {
+  const store = useSessionStore();
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const signedIn = isSignedIn(state);
+  const userId = signedIn ? storedUserId(state.user) : null;
+  const token = signedIn ? state.user.token : '';
+  // Signed in, yet without a token or an account id: written by something else, never by us.
+  const damaged = signedIn && (token === '' || userId === null);
+
+  useApiSessionBinding(store);
+  useSignOutEffects(store);
+  useEffect(() => {
+    if (damaged) store.signOut('damaged');
+  }, [store, damaged]);
+  useUserRefresh(store, damaged ? '' : token);
+  const userSync = useUserSyncLifecycle(store, damaged ? null : userId, token);
+  useEffect(() => startSendingEvents(), []);
+
+  return <UserSyncProvider value={userSync}>{children}</UserSyncProvider>;
+}

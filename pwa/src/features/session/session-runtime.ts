@@ -1,0 +1,54 @@
+import { userReplySchema, userSliceWithReply } from '#core/schemas/auth';
+import { api, isApiError } from '../../lib/api-client';
+import { endUserSync, startUserSync, type StartUserSyncOptions, type UserSync } from '../../sync/user-sync';
+import type { SessionStore, SignOutReason } from './session-store';
+
+/**
+ * What a signed-in session runs besides the stored state: sync, the refresh from the server and
+ * telling the server about a sign-out. Loaded on demand (it brings the schema library, Dexie and
+ * the sync engine), so a visitor who never signs in downloads none of it.
+ */
+
+// The sync session record is shared by every start and end: run them one after another, so a
+// quick sign-out and sign-in can never leave the record cleared under a running sync.
+let queue: Promise<unknown> = Promise.resolve();
+function inTurn<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+export function startSync(options: StartUserSyncOptions): Promise<UserSync> {
+  return inTurn(() => startUserSync(options));
+}
+
+/**
+ * After a sign-out in this tab: the service worker must stop syncing for the person, and, when
+ * the person signed out, the server ends the session (best effort: offline, the token simply
+ * expires). A token the server refused, or one from a damaged stored session, is not sent.
+ */
+export async function finishSignOut(token: string, reason: SignOutReason): Promise<void> {
+  await inTurn(() => endUserSync(null));
+  if (reason !== 'user' || token === '') return;
+  try {
+    await api.send('/auth/logout', { method: 'POST', token });
+  } catch {
+    // Offline or already ended: nothing more to do.
+  }
+}
+
+/**
+ * Replaces the stored account details with the server's (the same session). False when the
+ * server could not be asked (offline, unreachable), so the caller can try again later; an
+ * INVALID_TOKEN answer signs the person out through the API client.
+ */
+export async function refreshStoredUser(store: SessionStore, token: string): Promise<boolean> {
+  try {
+    const reply = await api.request('/refreshUser', userReplySchema, { token });
+    store.update((state) => (state.user.token === token ? { ...state, user: userSliceWithReply(token, reply) } : state));
+    return true;
+  } catch (error) {
+    // No answer (offline, unreachable): worth asking again once the connection is back.
+    return !(isApiError(error) && (error.kind === 'offline' || error.kind === 'network'));
+  }
+}
