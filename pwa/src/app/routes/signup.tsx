@@ -1,6 +1,5 @@
-import { ComingSoon } from '../../features/site/coming-soon';
-import { comingSoonAreas } from '../../features/site/coming-soon-areas';
+import { SignInPage } from '../../features/accounts/components/sign-in-page';
 
 export function Component() {
-  return <ComingSoon {...comingSoonAreas.signup} />;
+  return <SignInPage />;
 }

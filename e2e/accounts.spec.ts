@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { expect, paths, test, waitForServiceWorker } from './fixtures';
+import { SignInPage } from './pages/sign-in-page';
+
+/** A new person per test: tests run in parallel against one server. */
+const someone = () => `e2e-${randomUUID()}@example.test`;
+
+test('local sign-in lands on the dashboard and the session survives reloads, online and offline', async ({ page, context }) => {
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to continue' })).toBeVisible();
+  await expect(page.getByText('Use a Google account to get started')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Issues signing in?' })).toHaveAttribute('href', /^mailto:/);
+
+  const email = someone();
+  await signIn.signInLocally(email, 'Ada');
+  await expect(page).toHaveURL(paths.dashboard.href());
+  expect(await signIn.storedEmail()).toBe(email);
+
+  // Reloaded, the sign-in page moves a signed-in person straight on to the dashboard.
+  await page.reload();
+  await page.goto(paths.signup.href());
+  await expect(page).toHaveURL(paths.dashboard.href());
+
+  await page.goto(paths.home.href());
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' }).first()).toBeVisible();
+  expect(await signIn.storedEmail()).toBe(email);
+});
+
+test('the Sign In event reaches the server', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  const event = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/events' && response.request().method() === 'POST',
+  );
+  await signIn.signInLocally(someone());
+  const response = await event;
+  expect(response.status()).toBe(204);
+  expect(response.request().postDataJSON()).toEqual([{ name: 'Sign In', path: paths.signup.href() }]);
+});
+
+test('a failed sign-in says why and the person can try again', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await page.getByLabel('E-mail address').fill('not-an-address');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(/Enter a valid e-mail address/)).toBeVisible();
+  await expect(page).toHaveURL(paths.signup.href());
+
+  await signIn.signInLocally(someone());
+  await expect(page).toHaveURL(paths.dashboard.href());
+});
+
+test('damaged stored state does not crash the app: the home page shows a signed-out visitor', async ({ page }) => {
+  await page.goto(paths.home.href());
+  const withoutAccountId = JSON.stringify({
+    user: { token: 't', userDetails: {}, user_first_name: '', user_avatar_url: '', user_email: 'x@example.test', accountType: 0 },
+    toast: { show: false, message: '' },
+    expert: {},
+  });
+  for (const damaged of ['{"user": {"user_email": 42', '{"user":{"user_email":"x@example.test"}}', '[]', withoutAccountId]) {
+    await page.evaluate((value) => localStorage.setItem('state', value), damaged);
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Sign up for free' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveCount(0);
+  }
+});
+
+test('a session ended on the server signs the person out at the next start and goes home', async ({ page, pageProblems }) => {
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await signIn.signInLocally(someone());
+  await expect(page).toHaveURL(paths.dashboard.href());
+
+  // Signed out elsewhere: the server no longer accepts this token.
+  const token = await signIn.storedToken();
+  const logout = await page.request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
+  expect(logout.status()).toBe(204);
+
+  // The app learns it from whichever asks first: the account refresh (400) or sync (401).
+  await page.reload();
+  await expect(page).toHaveURL(paths.home.href());
+  await expect(page.getByRole('link', { name: 'Sign up for free' }).first()).toBeVisible();
+  expect(await signIn.storedEmail()).toBe('');
+  // The browser logs the refusals this test provokes: take back those lines, and only those.
+  const refusals = pageProblems.filter((problem) => /status of 40[01] /.test(problem));
+  expect(refusals.length).toBeGreaterThan(0);
+  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !refusals.includes(problem)));
+});
