@@ -9,7 +9,9 @@ import { servePwa } from './http/static-pwa.ts';
 import type { Logger } from './logger.ts';
 import { accountsRouter } from './modules/accounts/router.ts';
 import { analyticsRouter } from './modules/analytics/router.ts';
+import { exercisesRouter } from './modules/exercises/router.ts';
 import { healthRouter } from './modules/health/router.ts';
+import { PUSH_BODY_LIMIT, syncRouter } from './modules/sync/router.ts';
 
 export interface AppDeps {
   readonly env: Env;
@@ -35,10 +37,14 @@ export function createApp({ env, sql, logger }: AppDeps): Express {
   app.use(securityHeaders(env));
   app.use(compression());
 
+  // A sync push carries a device's queued writes: its own, larger limit, parsed before the generic one.
+  app.use('/api/sync/push', express.json({ limit: PUSH_BODY_LIMIT }));
   app.use('/api', noStore, express.json({ limit: JSON_BODY_LIMIT }));
   // One router per domain, each declaring its own paths under /api. New domains join this list.
   const apiRouters: Router[] = [
     healthRouter({ sql }),
+    syncRouter({ sql }),
+    exercisesRouter({ sql }),
     accountsRouter({ sql, env }),
     analyticsRouter({ sql }),
   ];

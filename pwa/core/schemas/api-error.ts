@@ -12,6 +12,8 @@ export const API_ERROR_STATUS = {
   /** Sign-in: the ID token or nonce was refused (or the account cannot sign in this way). */
   SIGN_IN_FAILED: 400,
   FORBIDDEN: 403,
+  /** Sync: the device id in a push belongs to another account. */
+  CLIENT_NOT_OWNED: 403,
   /** Sign-in: this server does not offer that way of signing in (local vs Google). */
   SIGN_IN_MODE: 403,
   NOT_FOUND: 404,

@@ -77,6 +77,14 @@ export const pullQuerySchema = z.object({
   cursor: z.coerce.number().int().nonnegative().default(0),
   limit: z.coerce.number().int().positive().max(PULL_PAGE_MAX).default(PULL_PAGE_MAX),
   clientId: clientIdSchema.optional(),
+  /**
+   * The device is pulling everything from 0 to replace its copy (after a reset): every cursor
+   * of that pass is below the tombstone horizon, and a reset mid-pass would start it over
+   * forever. Absent means false. Accepts a boolean or the query-string words true/false/1/0.
+   */
+  full: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((word) => word === 'true' || word === '1')])
+    .optional(),
 });
 
 export const pullResponseSchema = z.object({
