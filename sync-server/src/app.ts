@@ -7,10 +7,12 @@ import { requestLogger } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { servePwa } from './http/static-pwa.ts';
 import type { Logger } from './logger.ts';
+import { vapidKeysLoader } from './providers/push.ts';
 import { accountsRouter } from './modules/accounts/router.ts';
 import { analyticsRouter } from './modules/analytics/router.ts';
 import { exercisesRouter } from './modules/exercises/router.ts';
 import { healthRouter } from './modules/health/router.ts';
+import { remindersRouter } from './modules/reminders/router.ts';
 import { PUSH_BODY_LIMIT, syncRouter } from './modules/sync/router.ts';
 
 export interface AppDeps {
@@ -47,6 +49,7 @@ export function createApp({ env, sql, logger }: AppDeps): Express {
     exercisesRouter({ sql }),
     accountsRouter({ sql, env }),
     analyticsRouter({ sql }),
+    remindersRouter({ sql, vapidKeys: vapidKeysLoader(sql, env.push) }),
   ];
   app.use('/api', ...apiRouters, apiNotFound);
 

@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
+import { startReminderLoop } from './modules/reminders/job.ts';
 
 export interface RunningServer {
   readonly url: string;
@@ -46,10 +47,13 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     server = http.createServer(createApp({ env, sql: database.sql, logger }));
     const address = await listen(server, env.port, env.host);
     const running = server;
+    // Daily reminders: every instance runs the loop; the database keeps them from sending twice.
+    const reminders = startReminderLoop({ sql: database.sql, push: env.push, logger });
     return {
       url: displayUrl(address),
       async close() {
         await closeHttp(running);
+        await reminders.stop();
         await database.close();
       },
     };

@@ -1,0 +1,175 @@
+import type { CalendarDay } from '#core/dates/calendar-day';
+import type { Sql, TransactionSql } from '../../db/client.ts';
+
+/** SQL of the reminders: push subscriptions, the per-user reminder job and what it reads. */
+
+type Db = Sql | TransactionSql;
+
+export interface ReminderProfile {
+  readonly enabled: boolean;
+  readonly reminderMinutes: number | null;
+  readonly zone: string | null;
+  readonly dayStartMinutes: number;
+  readonly rev: number;
+  readonly deleted: boolean;
+}
+
+export interface ReminderJob {
+  readonly dueAt: Date | null;
+  readonly lastSentDay: CalendarDay | null;
+  readonly profileRev: number;
+  readonly claimedUntil: Date | null;
+}
+
+export interface StoredSubscription {
+  readonly id: string;
+  readonly endpoint: string;
+  readonly p256dh: string;
+  readonly auth: string;
+}
+
+export interface NewSubscription {
+  readonly endpoint: string;
+  readonly p256dh: string;
+  readonly auth: string;
+}
+
+export async function findProfile(db: Db, userId: string): Promise<ReminderProfile | null> {
+  const [row] = await db<
+    {
+      enabled: boolean;
+      reminder_minutes: number | null;
+      zone: string | null;
+      day_start_minutes: number;
+      rev: number;
+      deleted: boolean;
+    }[]
+  >`
+    select reminder_enabled as enabled, reminder_time as reminder_minutes, reminder_zone as zone,
+           day_start_minutes, rev, deleted
+    from profiles where user_id = ${userId}`;
+  if (!row) return null;
+  return {
+    enabled: row.enabled,
+    reminderMinutes: row.reminder_minutes,
+    zone: row.zone,
+    dayStartMinutes: row.day_start_minutes,
+    rev: row.rev,
+    deleted: row.deleted,
+  };
+}
+
+export async function findJob(db: Db, userId: string): Promise<ReminderJob | null> {
+  const [row] = await db<
+    { due_at: Date | null; last_sent_day: CalendarDay | null; profile_rev: number; claimed_until: Date | null }[]
+  >`select due_at, last_sent_day, profile_rev, claimed_until from reminder_jobs where user_id = ${userId}`;
+  if (!row) return null;
+  return { dueAt: row.due_at, lastSentDay: row.last_sent_day, profileRev: row.profile_rev, claimedUntil: row.claimed_until };
+}
+
+/** The done marks of one practice day; null when the day has no live record. */
+export async function findExerciseFlags(
+  db: Db,
+  userId: string,
+  day: CalendarDay,
+): Promise<{ mortality: boolean; gratitude: boolean } | null> {
+  const [row] = await db<{ mortality: boolean; gratitude: boolean }[]>`
+    select mortality, gratitude from exercises where user_id = ${userId} and day = ${day} and not deleted`;
+  return row ?? null;
+}
+
+export async function listSubscriptions(db: Db, userId: string): Promise<StoredSubscription[]> {
+  return db<StoredSubscription[]>`
+    select id, endpoint, p256dh, auth from push_subscriptions where user_id = ${userId} order by created_at, id`;
+}
+
+/**
+ * Saves a browser's subscription for this person. An endpoint belongs to one browser profile: if
+ * another account had it (someone else signed in there before), it now reminds this one.
+ */
+export async function upsertSubscription(db: Db, userId: string, subscription: NewSubscription): Promise<void> {
+  await db`
+    insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+    values (${userId}, ${subscription.endpoint}, ${subscription.p256dh}, ${subscription.auth})
+    on conflict (endpoint) do update
+      set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth`;
+}
+
+/** Removes one of this person's subscriptions; someone else's endpoint is left alone. */
+export async function deleteSubscription(db: Db, userId: string, endpoint: string): Promise<number> {
+  const rows = await db`delete from push_subscriptions where user_id = ${userId} and endpoint = ${endpoint} returning id`;
+  return rows.length;
+}
+
+export async function deleteSubscriptionById(db: Db, id: string): Promise<void> {
+  await db`delete from push_subscriptions where id = ${id}`;
+}
+
+/**
+ * Writes the plan made from the profile at `profileRev`, unless an instance is sending this
+ * person's reminder right now (it plans again itself when done). Returns whether it was written.
+ */
+export async function savePlan(
+  db: Db,
+  userId: string,
+  plan: { dueAt: Date | null; profileRev: number },
+  now: Date,
+): Promise<boolean> {
+  const rows = await db`
+    insert into reminder_jobs (user_id, due_at, profile_rev)
+    values (${userId}, ${plan.dueAt}, ${plan.profileRev})
+    on conflict (user_id) do update
+      set due_at = excluded.due_at, profile_rev = excluded.profile_rev
+      where reminder_jobs.claimed_until is null or reminder_jobs.claimed_until <= ${now}
+    returning user_id`;
+  return rows.length > 0;
+}
+
+/**
+ * People whose plan is out of date: reminders on without a job row, a profile changed since the
+ * plan (another rev), or a planned job whose profile is gone.
+ */
+export async function findStalePlans(db: Db, limit: number): Promise<string[]> {
+  const rows = await db<{ user_id: string }[]>`
+    select p.user_id from profiles p
+    left join reminder_jobs j on j.user_id = p.user_id
+    where (j.user_id is null and p.reminder_enabled and not p.deleted)
+       or (j.user_id is not null and j.profile_rev <> p.rev)
+    union
+    select j.user_id from reminder_jobs j
+    where j.due_at is not null and not exists (select 1 from profiles p where p.user_id = j.user_id)
+    limit ${limit}`;
+  return rows.map((row) => row.user_id);
+}
+
+/**
+ * Takes up to `limit` due jobs for this instance until `claimUntil`. Rows another instance is
+ * taking at the same moment are skipped (SKIP LOCKED), and rows it holds are not due for us.
+ */
+export async function claimDueJobs(db: Db, now: Date, claimUntil: Date, limit: number): Promise<string[]> {
+  const rows = await db<{ user_id: string }[]>`
+    update reminder_jobs j set claimed_until = ${claimUntil}
+    from (
+      select user_id from reminder_jobs
+      where due_at <= ${now} and (claimed_until is null or claimed_until <= ${now})
+      order by due_at
+      limit ${limit}
+      for update skip locked
+    ) due
+    where j.user_id = due.user_id
+    returning j.user_id`;
+  return rows.map((row) => row.user_id);
+}
+
+/** Ends this instance's hold on a job with the next plan. */
+export async function finishJob(
+  db: Db,
+  userId: string,
+  result: { dueAt: Date | null; lastSentDay: CalendarDay | null; profileRev: number },
+): Promise<void> {
+  await db`
+    update reminder_jobs
+    set due_at = ${result.dueAt}, last_sent_day = ${result.lastSentDay}, profile_rev = ${result.profileRev},
+        claimed_until = null
+    where user_id = ${userId}`;
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorBodySchema } from '#core/schemas/api-error';
+import { publicKeyResponseSchema, saveSubscriptionResponseSchema } from '#core/schemas/reminders';
+import { serveApp } from '../../test/app.ts';
+import { useTestDatabase } from '../../test/database.ts';
+import type { TestServer } from '../../test/http.ts';
+import { createTestUser, type TestUser } from '../../test/users.ts';
+import { browserKeys } from './testing/push-endpoint.ts';
+
+const database = useTestDatabase();
+let server: TestServer;
+let ada: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  server = await serveApp(database().sql);
+  ada = await createTestUser(database().sql, 'ada.reminders@example.test');
+  bob = await createTestUser(database().sql, 'bob.reminders@example.test');
+});
+afterAll(() => server.close());
+
+async function call(method: 'GET' | 'POST' | 'DELETE', path: string, options: { body?: unknown; token?: string } = {}) {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
+}
+
+function subscription(name: string) {
+  const { p256dh, auth } = browserKeys();
+  return { endpoint: `https://push.example.test/send/${name}`, expirationTime: null, keys: { p256dh, auth } };
+}
+
+const endpointsOf = (userId: string) =>
+  database().sql<{ endpoint: string }[]>`select endpoint from push_subscriptions where user_id = ${userId} order by endpoint`;
+
+describe('GET /api/reminders/public-key', () => {
+  it('gives the VAPID public key made on first use and kept in app_settings', async () => {
+    const first = await call('GET', '/api/reminders/public-key');
+    expect(first.status).toBe(200);
+    const { publicKey } = publicKeyResponseSchema.parse(first.body);
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    const [row] = await database().sql<{ value: { publicKey: string } }[]>`select value from app_settings where key = 'vapid_keys'`;
+    expect(row?.value.publicKey).toBe(publicKey);
+    // A second server on the same database (another instance, a restart) signs with the same pair.
+    const other = await serveApp(database().sql);
+    try {
+      const again = await fetch(`${other.url}/api/reminders/public-key`).then((response): Promise<unknown> => response.json());
+      expect(publicKeyResponseSchema.parse(again).publicKey).toBe(publicKey);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('gives the configured key when VAPID_* is set', async () => {
+    const configured = await serveApp(database().sql, {
+      VAPID_PUBLIC_KEY: 'BConfiguredPublicKey_-123',
+      VAPID_PRIVATE_KEY: 'configured-private',
+      VAPID_SUBJECT: 'mailto:ops@example.test',
+    });
+    try {
+      const body = await fetch(`${configured.url}/api/reminders/public-key`).then((response): Promise<unknown> => response.json());
+      expect(body).toEqual({ publicKey: 'BConfiguredPublicKey_-123' });
+    } finally {
+      await configured.close();
+    }
+  });
+});
+
+describe('POST /api/reminders/subscriptions', () => {
+  it('saves the browser subscription of the signed-in person', async () => {
+    const response = await call('POST', '/api/reminders/subscriptions', { body: subscription('ada-laptop'), token: ada.token });
+    expect(response.status).toBe(201);
+    expect(saveSubscriptionResponseSchema.parse(response.body)).toEqual({ nextDueAt: null });
+    expect(await endpointsOf(ada.userId)).toEqual([{ endpoint: 'https://push.example.test/send/ada-laptop' }]);
+    // Saving again (a new key after the browser renewed it) keeps one row.
+    expect((await call('POST', '/api/reminders/subscriptions', { body: subscription('ada-laptop'), token: ada.token })).status).toBe(201);
+    expect(await endpointsOf(ada.userId)).toHaveLength(1);
+  });
+
+  it('answers 401 without a live session', async () => {
+    const none = await call('POST', '/api/reminders/subscriptions', { body: subscription('x') });
+    expect(none.status).toBe(401);
+    const bad = await call('POST', '/api/reminders/subscriptions', { body: subscription('x'), token: 'not-a-token' });
+    expect(bad.status).toBe(401);
+    expect(apiErrorBodySchema.parse(bad.body).error).toBe('INVALID_TOKEN');
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['not JSON', '{"endpoint":'],
+    ['an array', [subscription('a')]],
+    ['a string', '"https://push.example.test/x"'],
+    ['no keys', { endpoint: 'https://push.example.test/x' }],
+    ['a non-http endpoint', { ...subscription('a'), endpoint: 'ftp://push.example.test/x' }],
+    ['an endpoint that is no URL', { ...subscription('a'), endpoint: 'push service' }],
+    ['a short p256dh', { ...subscription('a'), keys: { p256dh: 'abc', auth: 'c2VjcmV0c2VjcmV0c2VjcmV0' } }],
+    ['keys that are not base64url', { ...subscription('a'), keys: { p256dh: '+'.repeat(87), auth: '/'.repeat(22) } }],
+    ['a huge endpoint', { ...subscription('a'), endpoint: `https://push.example.test/${'x'.repeat(3000)}` }],
+  ])('answers 400, never 500, to %s', async (_name, body) => {
+    const response = await call('POST', '/api/reminders/subscriptions', { body, token: ada.token });
+    expect(response.status).toBe(400);
+    expect(['INVALID_REQUEST', 'INVALID_JSON']).toContain(apiErrorBodySchema.parse(response.body).error);
+  });
+});
+
+describe('DELETE /api/reminders/subscriptions', () => {
+  it("removes only the caller's own subscription", async () => {
+    await call('POST', '/api/reminders/subscriptions', { body: subscription('ada-phone'), token: ada.token });
+    const mine = 'https://push.example.test/send/ada-phone';
+
+    const byBob = await call('DELETE', '/api/reminders/subscriptions', { body: { endpoint: mine }, token: bob.token });
+    expect(byBob.status).toBe(204);
+    expect(await endpointsOf(ada.userId)).toContainEqual({ endpoint: mine });
+
+    const anonymous = await call('DELETE', '/api/reminders/subscriptions', { body: { endpoint: mine } });
+    expect(anonymous.status).toBe(401);
+    expect(await endpointsOf(ada.userId)).toContainEqual({ endpoint: mine });
+
+    const byAda = await call('DELETE', '/api/reminders/subscriptions', { body: { endpoint: mine }, token: ada.token });
+    expect(byAda.status).toBe(204);
+    expect(await endpointsOf(ada.userId)).not.toContainEqual({ endpoint: mine });
+    // Again: nothing left to remove, same answer.
+    expect((await call('DELETE', '/api/reminders/subscriptions', { body: { endpoint: mine }, token: ada.token })).status).toBe(204);
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['not JSON', 'nope'],
+    ['no endpoint', {}],
+    ['a number endpoint', { endpoint: 42 }],
+  ])('answers 400 to %s', async (_name, body) => {
+    const response = await call('DELETE', '/api/reminders/subscriptions', { body, token: ada.token });
+    expect(response.status).toBe(400);
+  });
+});

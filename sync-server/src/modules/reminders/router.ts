@@ -1,0 +1,44 @@
+import { Router } from 'express';
+import {
+  deleteSubscriptionRequestSchema,
+  saveSubscriptionRequestSchema,
+  type PublicKeyResponse,
+  type SaveSubscriptionResponse,
+} from '#core/schemas/reminders';
+import type { Sql } from '../../db/client.ts';
+import { parseBody } from '../../http/validate.ts';
+import type { VapidKeys } from '../../providers/push.ts';
+import { requireUser, sessionOf } from '../accounts/require-user.ts';
+import { removeSubscription, saveSubscription } from './service.ts';
+
+export interface RemindersRouterDeps {
+  readonly sql: Sql;
+  readonly vapidKeys: () => Promise<VapidKeys>;
+  readonly clock?: () => number;
+}
+
+/** /api/reminders: the push key, and a signed-in person's browser subscriptions. */
+export function remindersRouter({ sql, vapidKeys, clock = Date.now }: RemindersRouterDeps): Router {
+  const router = Router();
+  const signedIn = requireUser(sql);
+
+  router.get('/reminders/public-key', async (_req, res) => {
+    const body: PublicKeyResponse = { publicKey: (await vapidKeys()).publicKey };
+    res.json(body);
+  });
+
+  router.post('/reminders/subscriptions', signedIn, async (req, res) => {
+    const request = parseBody(saveSubscriptionRequestSchema, req);
+    const dueAt = await saveSubscription(sql, sessionOf(res).userId, request, clock());
+    const body: SaveSubscriptionResponse = { nextDueAt: dueAt?.toISOString() ?? null };
+    res.status(201).json(body);
+  });
+
+  router.delete('/reminders/subscriptions', signedIn, async (req, res) => {
+    const { endpoint } = parseBody(deleteSubscriptionRequestSchema, req);
+    await removeSubscription(sql, sessionOf(res).userId, endpoint, clock());
+    res.status(204).end();
+  });
+
+  return router;
+}
