@@ -1,0 +1,85 @@
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { BrowseState } from '#core/practice/previous-entries';
+import { paths } from '../../../app/paths';
+import { usePageMeta } from '../../../lib/page-meta';
+import { SyncStatus } from '../../../sync/sync-status';
+import { useSyncStatus } from '../../../sync/use-sync-status';
+import { useSaveExercise } from '../data/save-exercise';
+import { useExercise } from '../data/use-exercise';
+import { useJournal } from '../data/use-journal';
+import { useProfile } from '../data/use-profile';
+import { dashboardSearch, parseDashboardView, type DashboardView } from '../dashboard-view-state';
+import type { PracticeAccount } from '../practice-account';
+import { usePracticeToday } from '../use-practice-today';
+import { DashboardContent } from './dashboard-content';
+import { DashboardShell } from './dashboard-shell';
+import { UpgradeDialog } from './upgrade-dialog';
+
+export interface DashboardPageProps {
+  readonly account: PracticeAccount;
+  readonly onSignOut: () => void;
+  /** More settings for the account view (the route composes them in). */
+  readonly settingsExtra?: ReactNode;
+}
+
+const TITLES: Record<DashboardView['view'], string> = {
+  dashboard: 'Dashboard',
+  gratitude: 'Gratitude Journal',
+  previous: 'Previous entries',
+  account: 'Account Settings',
+};
+
+/** /dashboard: the daily practice, its views addressed by the query string so Back works. */
+export function DashboardPage({ account, onSignOut, settingsExtra }: DashboardPageProps) {
+  const profile = useProfile();
+  const journal = useJournal();
+  const today = usePracticeToday(profile?.dayStartMinutes ?? 0);
+  const entry = useExercise(today);
+  const save = useSaveExercise();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const view = parseDashboardView(params);
+  const syncStatus = useSyncStatus();
+  const [upgrading, setUpgrading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  usePageMeta(TITLES[view.view], 'Your daily practice: weeks left to live, a gratitude journal and your streak.');
+
+  const go = (next: DashboardView | BrowseState, replace = false) => {
+    void navigate(`${paths.dashboard.href()}${dashboardSearch(next)}`, { replace });
+  };
+  const startMortality = async () => {
+    try {
+      await save(today, { mortality: true });
+      await navigate(paths.mortality.href());
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : 'The exercise could not be started.');
+    }
+  };
+
+  return (
+    <DashboardShell
+      account={account}
+      view={view.view}
+      onStartMortality={startMortality}
+      onUpgrade={() => setUpgrading(true)}
+      status={<SyncStatus view={syncStatus} />}
+    >
+      {problem !== null && <p role="alert">{problem}</p>}
+      <DashboardContent
+        view={view}
+        today={today}
+        entry={entry}
+        journal={journal}
+        profile={profile}
+        account={account}
+        go={go}
+        onStartMortality={startMortality}
+        onUpgrade={() => setUpgrading(true)}
+        onSignOut={onSignOut}
+        settingsExtra={settingsExtra}
+      />
+      {upgrading && <UpgradeDialog onClose={() => setUpgrading(false)} />}
+    </DashboardShell>
+  );
+}

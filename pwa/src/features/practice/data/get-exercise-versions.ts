@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import type { CalendarDay } from '#core/dates/calendar-day';
+import { exerciseVersionsResponseSchema, type ExerciseVersionsResponse } from '#core/schemas/exercise-calls';
+import { api, type ApiClient } from '../../../lib/api-client';
+import { useOnlineStatus } from '../../../lib/online-status';
+
+/** Texts other devices wrote for a day and lost to the current ones (kept by the server). */
+export async function getExerciseVersions(
+  day: CalendarDay,
+  signal?: AbortSignal,
+  client: ApiClient = api,
+): Promise<ExerciseVersionsResponse['fields']> {
+  const reply = await client.request(`/exercises/${encodeURIComponent(day)}/versions`, exerciseVersionsResponseSchema, {
+    signal,
+  });
+  return reply.fields;
+}
+
+export type VersionsState =
+  | { readonly status: 'offline' }
+  | { readonly status: 'loading' }
+  | { readonly status: 'failed' }
+  | { readonly status: 'ready'; readonly fields: ExerciseVersionsResponse['fields'] };
+
+interface Loaded {
+  readonly day: CalendarDay;
+  readonly state: VersionsState;
+}
+
+/** The kept versions of a day, asked for when online (again on coming back online). */
+export function useExerciseVersions(day: CalendarDay, refreshKey = ''): VersionsState {
+  const online = useOnlineStatus();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    if (!online) return;
+    const controller = new AbortController();
+    getExerciseVersions(day, controller.signal).then(
+      (fields) => setLoaded({ day, state: { status: 'ready', fields } }),
+      () => {
+        if (!controller.signal.aborted) setLoaded({ day, state: { status: 'failed' } });
+      },
+    );
+    return () => controller.abort();
+  }, [day, online, refreshKey]);
+  if (!online) return { status: 'offline' };
+  return loaded?.day === day ? loaded.state : { status: 'loading' };
+}

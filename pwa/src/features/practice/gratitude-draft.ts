@@ -1,0 +1,120 @@
+import { JOURNAL_TEXT_FIELDS, type JournalTextField } from '#core/schemas/records';
+
+/**
+ * The gratitude view's text while the person types: a local draft saved as they go (after a
+ * short pause, and at once on leaving a field or the page), so closing the tab loses nothing.
+ *
+ * The stored record changes too: our own saves coming back, and pulls from other devices. A
+ * stored change never replaces a field being edited (focused, or with unsaved words); it is
+ * flagged instead, so the person can see that another device wrote to the same day.
+ */
+
+export type GratitudeTexts = Readonly<Record<JournalTextField, string>>;
+
+export interface FieldDraft {
+  readonly value: string;
+  /** The stored text changed (another device) while this field was being edited. */
+  readonly updatedElsewhere: boolean;
+}
+
+export interface DraftSnapshot {
+  readonly fields: Readonly<Record<JournalTextField, FieldDraft>>;
+  /** Why the last save failed; null when saved (or nothing to save). */
+  readonly saveError: string | null;
+}
+
+export type SaveTexts = (texts: Partial<Record<JournalTextField, string>>) => Promise<void>;
+
+export interface GratitudeDraft {
+  readonly subscribe: (onChange: () => void) => () => void;
+  readonly getSnapshot: () => DraftSnapshot;
+  /** The stored texts, each time they are read (first load included). */
+  readonly receive: (stored: GratitudeTexts) => void;
+  readonly edit: (field: JournalTextField, value: string) => void;
+  readonly focus: (field: JournalTextField) => void;
+  readonly blur: (field: JournalTextField) => void;
+  /** Saves every unsaved field now. */
+  readonly flush: () => Promise<void>;
+}
+
+export const AUTOSAVE_DELAY_MS = 400;
+
+function mapFields<T>(make: (field: JournalTextField) => T): Record<JournalTextField, T> {
+  return { gratitudeOne: make('gratitudeOne'), gratitudeTwo: make('gratitudeTwo'), gratitudeThree: make('gratitudeThree') };
+}
+
+export function createGratitudeDraft(initial: GratitudeTexts, save: SaveTexts, delayMs = AUTOSAVE_DELAY_MS): GratitudeDraft {
+  const values = mapFields((field) => initial[field]);
+  const stored = mapFields((field) => initial[field]);
+  const written = mapFields<string | null>(() => null);
+  const unsaved = new Set<JournalTextField>();
+  const elsewhere = new Set<JournalTextField>();
+  let focused: JournalTextField | null = null;
+  let saveError: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const listeners = new Set<() => void>();
+
+  const build = (): DraftSnapshot => ({
+    fields: mapFields((field) => ({ value: values[field], updatedElsewhere: elsewhere.has(field) })),
+    saveError,
+  });
+  let snapshot = build();
+  const changed = () => {
+    snapshot = build();
+    for (const listener of listeners) listener();
+  };
+
+  async function flush(): Promise<void> {
+    clearTimeout(timer);
+    if (unsaved.size === 0) return;
+    const texts: Partial<Record<JournalTextField, string>> = {};
+    for (const field of unsaved) {
+      texts[field] = values[field];
+      written[field] = values[field];
+    }
+    unsaved.clear();
+    try {
+      await save(texts);
+      saveError = null;
+    } catch (error) {
+      for (const field of JOURNAL_TEXT_FIELDS) if (field in texts && written[field] === values[field]) unsaved.add(field);
+      saveError = error instanceof Error ? error.message : 'The text could not be saved.';
+    }
+    changed();
+  }
+
+  return {
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+    receive: (next) => {
+      for (const field of JOURNAL_TEXT_FIELDS) {
+        const text = next[field];
+        if (text === stored[field]) continue;
+        stored[field] = text;
+        if (text === values[field]) elsewhere.delete(field);
+        else if (text === written[field]) continue;
+        else if (focused === field || unsaved.has(field)) elsewhere.add(field);
+        else values[field] = text;
+      }
+      changed();
+    },
+    edit: (field, value) => {
+      values[field] = value;
+      unsaved.add(field);
+      clearTimeout(timer);
+      timer = setTimeout(() => void flush(), delayMs);
+      changed();
+    },
+    focus: (field) => {
+      focused = field;
+    },
+    blur: (field) => {
+      if (focused === field) focused = null;
+      void flush();
+    },
+    flush,
+  };
+}

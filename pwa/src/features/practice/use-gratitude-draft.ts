@@ -1,0 +1,40 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { CalendarDay } from '#core/dates/calendar-day';
+import type { JournalEntry } from '#core/practice/journal-entry';
+import { createGratitudeDraft, type DraftSnapshot, type GratitudeDraft } from './gratitude-draft';
+import type { SaveExercise } from './data/save-exercise';
+
+export interface GratitudeDraftHandle {
+  readonly draft: GratitudeDraft;
+  readonly snapshot: DraftSnapshot;
+}
+
+/**
+ * The draft of one day's three texts, started from the stored entry (render it once that has
+ * loaded). It saves after a pause in typing, on blur, when the page is hidden or left, and when
+ * the view closes.
+ */
+export function useGratitudeDraft(day: CalendarDay, entry: JournalEntry, save: SaveExercise): GratitudeDraftHandle {
+  const [draft] = useState(() => createGratitudeDraft(entry, (texts) => save(day, texts)));
+  const snapshot = useSyncExternalStore(draft.subscribe, draft.getSnapshot);
+
+  useEffect(() => {
+    draft.receive(entry);
+  }, [draft, entry]);
+
+  useEffect(() => {
+    const flush = () => void draft.flush();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [draft]);
+
+  return { draft, snapshot };
+}
