@@ -43,7 +43,7 @@ export function isApiError(error: unknown, code?: ApiErrorCode): error is ApiErr
 }
 
 export interface ApiRequest {
-  readonly method?: 'GET' | 'POST';
+  readonly method?: 'GET' | 'POST' | 'DELETE';
   /** Sent as JSON. */
   readonly body?: unknown;
   /**

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { notificationTarget, pickWindow, reminderNotification } from '../features/reminders/reminder-push';
 import { runBackgroundSync, SYNC_TAG } from '../sync/background-sync';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -36,4 +37,36 @@ interface SyncEvent extends ExtendableEvent {
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag === SYNC_TAG) sync.waitUntil(runBackgroundSync());
+});
+
+// Daily reminders: the server's Web Push becomes a notification; a tap opens the dashboard,
+// bringing forward a window of the app that is already open.
+self.addEventListener('push', (event) => {
+  const notification = reminderNotification(event.data?.text() ?? null);
+  event.waitUntil(
+    self.registration.showNotification(notification.title, {
+      body: notification.body,
+      tag: notification.tag,
+      icon: notification.icon,
+      badge: notification.badge,
+      data: notification.data,
+    }),
+  );
+});
+
+async function openFromNotification(data: unknown): Promise<void> {
+  const target = notificationTarget(data, self.location.origin);
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const picked = pickWindow(windows, target);
+  if (picked === null) {
+    await self.clients.openWindow(target);
+    return;
+  }
+  const focused = await picked.window.focus();
+  if (picked.navigate) await focused.navigate(target);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openFromNotification(event.notification.data));
 });
