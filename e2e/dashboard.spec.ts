@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, paths, setNow, test, waitForServiceWorker } from './fixtures';
+import { BirthdayEntry } from './pages/birthday-entry';
+import { DashboardPage } from './pages/dashboard-page';
+import { SignInPage } from './pages/sign-in-page';
+
+// Sunday 22 November 2026, mid-morning in New York (the config's zone).
+const NOW = '2026-11-22T10:00:00-05:00';
+const someone = () => `e2e-dash-${randomUUID()}@example.test`;
+/** Requests that failed, by URL path. */
+function watchFailedRequests(page: Page): string[] {
+  const failed: string[] = [];
+  page.on('requestfailed', (request) => failed.push(new URL(request.url()).pathname));
+  return failed;
+}
+
+/**
+ * Offline, Chromium itself asks for the tab's icon again on page changes (outside the service
+ * worker, so from no cache) and logs each failure. Only those are taken back: any other
+ * failed request (the app's) still fails the test.
+ */
+function forgiveFaviconFailures(failed: readonly string[], pageProblems: string[]): void {
+  expect(failed.filter((path) => path !== '/favicon.svg')).toEqual([]);
+  for (let i = 0; i < failed.length; i++) {
+    const index = pageProblems.indexOf('console: Failed to load resource: net::ERR_INTERNET_DISCONNECTED');
+    if (index >= 0) pageProblems.splice(index, 1);
+  }
+}
+
+const THREE = ['The first snow', 'A call with Grandma', 'Finishing the puzzle'] as const;
+
+test('a whole day: weeks left (birthday the first time), three gratitude items, the calendar, export, log out', async ({ page }) => {
+  await setNow(page, NOW);
+  const dashboard = new DashboardPage(page);
+  await new SignInPage(page).open();
+  await new SignInPage(page).signInLocally(someone(), 'Ada');
+  await expect(page).toHaveURL(paths.dashboard.href());
+  await expect(page.getByRole('heading', { level: 1, name: 'Sunday, November 22, 2026' })).toBeVisible();
+  expect(await dashboard.severeViolations('dashboard')).toEqual([]);
+
+  // Weeks left: the first time asks for the birthday, which the profile then keeps.
+  await expect(dashboard.activityButton('Weeks Left to Live')).toHaveText(/Start Exercise/);
+  await dashboard.activityButton('Weeks Left to Live').click();
+  await expect(page).toHaveURL(paths.mortality.href());
+  await new BirthdayEntry(page).enter('May', '17', '1990');
+  await expect(page).toHaveURL(paths.mortalityResult.href('1990-05-17'));
+  await page.getByRole('link', { name: 'Back to Activities' }).click();
+  await expect(dashboard.activityButton('Weeks Left to Live')).toHaveText(/View Again/);
+  await dashboard.activityButton('Weeks Left to Live').click();
+  await expect(page).toHaveURL(paths.mortalityResult.href('1990-05-17'));
+  await page.getByRole('link', { name: 'Back to Activities' }).click();
+  await expect(page).toHaveURL(paths.dashboard.href());
+
+  // Gratitude: three items, Done, the card and the calendar say so.
+  await dashboard.openGratitude();
+  expect(await dashboard.severeViolations('gratitude')).toEqual([]);
+  await expect(page.getByRole('button', { name: 'Previous entries' })).toBeDisabled();
+  await dashboard.writeGratitude(THREE);
+  await dashboard.done();
+  await expect(dashboard.activityButton('Gratitude Journal')).toHaveText(/Edit Log/);
+  await expect(dashboard.calendarCell('Sunday, November 22: done, today')).toBeVisible();
+  await expect(page.getByText('Current streak')).toBeVisible();
+
+  // Back returns to the gratitude view: each view has its own address.
+  await page.goBack();
+  await expect(dashboard.field('One')).toHaveValue(THREE[0]);
+  await page.reload();
+  await expect(dashboard.field('Three')).toHaveValue(THREE[2]);
+
+  await dashboard.openAccount();
+  await expect(page.getByText('Free', { exact: true })).toBeVisible();
+  expect(await dashboard.severeViolations('account')).toEqual([]);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export as JSON' }).click();
+  const file = await (await download).path();
+  const exported = await readFile(file, 'utf8');
+  for (const text of THREE) expect(exported).toContain(text);
+  expect(exported).toContain('"date": "2026-11-22"');
+
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(paths.home.href());
+});
+
+test('free accounts see the upgrade prompts, and Upgrade now says checkout opens soon', async ({ page }) => {
+  await setNow(page, NOW);
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await signIn.signInLocally(someone());
+  await page.getByRole('button', { name: 'Upgrade now' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Checkout opens soon' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('the same day offline: written, done and still there after an offline reload', async ({ page, context, pageProblems }) => {
+  await setNow(page, NOW);
+  const failed = watchFailedRequests(page);
+  const dashboard = new DashboardPage(page);
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await signIn.signInLocally(someone());
+  await expect(page.getByRole('heading', { name: "Today's Activities" })).toBeVisible();
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+
+  await dashboard.activityButton('Weeks Left to Live').click();
+  await new BirthdayEntry(page).enter('January', '2', '1985');
+  await expect(page).toHaveURL(paths.mortalityResult.href('1985-01-02'));
+  await page.getByRole('link', { name: 'Back to Activities' }).click();
+  await dashboard.openGratitude();
+  await expect(page.getByText('Earlier versions from other devices are unavailable offline.')).toBeVisible();
+  await dashboard.writeGratitude(THREE);
+  await dashboard.done();
+  await expect(dashboard.activityButton('Gratitude Journal')).toHaveText(/Edit Log/);
+  await expect(dashboard.activityButton('Weeks Left to Live')).toHaveText(/View Again/);
+
+  await page.reload();
+  await expect(dashboard.calendarCell('Sunday, November 22: done, today')).toBeVisible();
+  await expect(dashboard.syncStatus()).toHaveText('Offline — will sync');
+  await dashboard.openGratitude();
+  await expect(dashboard.field('Two')).toHaveValue(THREE[1]);
+  forgiveFaviconFailures(failed, pageProblems);
+});
+
+test('previous entries: back through the days and right again to today', async ({ page }) => {
+  await setNow(page, '2026-11-20T09:00:00-05:00');
+  const dashboard = new DashboardPage(page);
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await signIn.signInLocally(someone());
+  await dashboard.openGratitude();
+  await dashboard.writeGratitude(['Friday one', 'Friday two', 'Friday three']);
+  await dashboard.done();
+
+  await setNow(page, '2026-11-21T09:00:00-05:00');
+  await page.reload();
+  await dashboard.openGratitude();
+  await dashboard.writeGratitude(['Saturday one', '', '']);
+  await dashboard.done();
+
+  await setNow(page, NOW);
+  await page.reload();
+  await dashboard.openGratitude();
+  await page.getByRole('button', { name: 'Previous entries' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Saturday, November 21, 2026' })).toBeVisible();
+  await expect(page.getByText('Saturday one')).toBeVisible();
+  expect(await dashboard.severeViolations('previous')).toEqual([]);
+  await page.getByRole('button', { name: 'Earlier entry' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Friday, November 20, 2026' })).toBeVisible();
+  await expect(page.getByText('Friday three')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Earlier entry' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Later entry' }).click();
+  await page.getByRole('button', { name: "Today's entry" }).click();
+  await expect(page.getByText('Log three items that you are grateful for today.')).toBeVisible();
+});

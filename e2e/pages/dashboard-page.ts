@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { paths } from '../../pwa/src/app/paths';
+
+export type GratitudeLabel = 'One' | 'Two' | 'Three';
+
+/** The dashboard as a signed-in person uses it: by the names a screen reader hears. */
+export class DashboardPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto(paths.dashboard.href());
+  }
+
+  /** One of 'Today's Activities' by its title. */
+  activity(title: 'Weeks Left to Live' | 'Gratitude Journal'): Locator {
+    return this.page.getByRole('listitem').filter({ has: this.page.getByRole('heading', { name: title }) });
+  }
+
+  activityButton(title: 'Weeks Left to Live' | 'Gratitude Journal'): Locator {
+    return this.activity(title).getByRole('button');
+  }
+
+  field(label: GratitudeLabel): Locator {
+    return this.page.getByRole('textbox', { name: label, exact: true });
+  }
+
+  async openGratitude(): Promise<void> {
+    await this.activityButton('Gratitude Journal').click();
+    await expect(this.page.getByText('Log three items that you are grateful for today.')).toBeVisible();
+  }
+
+  /** Types the three texts, leaving the last field so its text is saved at once. */
+  async writeGratitude(texts: readonly [string, string, string]): Promise<void> {
+    const labels: readonly GratitudeLabel[] = ['One', 'Two', 'Three'];
+    for (const [i, label] of labels.entries()) await this.field(label).fill(texts[i] ?? '');
+    await this.field('Three').blur();
+  }
+
+  async done(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Done' }).click();
+    await expect(this.page.getByRole('heading', { name: "Today's Activities" })).toBeVisible();
+  }
+
+  /** A calendar cell by its spoken name, e.g. 'Sunday, November 22: done, today'. */
+  calendarCell(name: string): Locator {
+    return this.page.getByRole('cell', { name, exact: true });
+  }
+
+  sidebarLink(name: 'Home' | 'Gratitude Journal'): Locator {
+    return this.page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name });
+  }
+
+  async openAccount(): Promise<void> {
+    await this.page.getByRole('link', { name: /Account Settings/ }).click();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+  }
+
+  syncStatus(): Locator {
+    return this.page.getByRole('status').filter({ hasText: /^(Synced|Saved on this device|Offline — will sync|Syncing…)$/ });
+  }
+
+  async waitForSynced(): Promise<void> {
+    await expect(this.page.getByRole('status').filter({ hasText: /^Synced$/ })).toBeVisible({ timeout: 20_000 });
+  }
+
+  /** Serious and critical axe violations on the page as it is now, as 'where: rule' lines. */
+  async severeViolations(where: string): Promise<string[]> {
+    const results = await new AxeBuilder({ page: this.page }).analyze();
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  }
+}
