@@ -1,34 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { expect, paths, setNow, test, waitForServiceWorker } from './fixtures';
 import { BirthdayEntry } from './pages/birthday-entry';
+import { forgiveFaviconFailures, watchFailedRequests } from './pages/offline-favicon';
 import { DashboardPage } from './pages/dashboard-page';
 import { SignInPage } from './pages/sign-in-page';
 
 // Sunday 22 November 2026, mid-morning in New York (the config's zone).
 const NOW = '2026-11-22T10:00:00-05:00';
 const someone = () => `e2e-dash-${randomUUID()}@example.test`;
-/** Requests that failed, by URL path. */
-function watchFailedRequests(page: Page): string[] {
-  const failed: string[] = [];
-  page.on('requestfailed', (request) => failed.push(new URL(request.url()).pathname));
-  return failed;
-}
-
-/**
- * Offline, Chromium itself asks for the tab's icon again on page changes (outside the service
- * worker, so from no cache) and logs each failure. Only those are taken back: any other
- * failed request (the app's) still fails the test.
- */
-function forgiveFaviconFailures(failed: readonly string[], pageProblems: string[]): void {
-  expect(failed.filter((path) => path !== '/favicon.svg')).toEqual([]);
-  for (let i = 0; i < failed.length; i++) {
-    const index = pageProblems.indexOf('console: Failed to load resource: net::ERR_INTERNET_DISCONNECTED');
-    if (index >= 0) pageProblems.splice(index, 1);
-  }
-}
-
 const THREE = ['The first snow', 'A call with Grandma', 'Finishing the puzzle'] as const;
 
 test('a whole day: weeks left (birthday the first time), three gratitude items, the calendar, export, log out', async ({ page }) => {

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test, waitForServiceWorker } from './fixtures';
+import { DashboardPage } from './pages/dashboard-page';
+import { forgiveFaviconFailures, watchFailedRequests } from './pages/offline-favicon';
+import { SignInPage } from './pages/sign-in-page';
+
+const someone = () => `e2e-sync-${randomUUID()}@example.test`;
+
+/** A new browser (its own storage: another device) signed in as `email`, on the dashboard. */
+async function deviceSignedIn(browser: Browser, email: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await signIn.signInLocally(email);
+  await expect(page.getByRole('heading', { name: "Today's Activities" })).toBeVisible();
+  return { page, close: () => context.close() };
+}
+
+test('written online and offline, reloaded offline, synced, then seen on a second device', async ({ page, context, browser, pageProblems }) => {
+  const failed = watchFailedRequests(page);
+  const email = someone();
+  const signIn = new SignInPage(page);
+  const dashboard = new DashboardPage(page);
+  await signIn.open();
+  await signIn.signInLocally(email);
+  await dashboard.openGratitude();
+  await dashboard.field('One').fill('Written online');
+  await dashboard.field('One').blur();
+  await waitForServiceWorker(page);
+
+  await context.setOffline(true);
+  await dashboard.field('Two').fill('Written offline');
+  await dashboard.field('Three').fill('Also offline');
+  await dashboard.field('Three').blur();
+  await dashboard.done();
+  await page.reload();
+  await expect(dashboard.activityButton('Gratitude Journal')).toHaveText(/Edit Log/);
+  await expect(dashboard.syncStatus()).toHaveText('Offline — will sync');
+  await dashboard.openGratitude();
+  await expect(dashboard.field('One')).toHaveValue('Written online');
+  await expect(dashboard.field('Three')).toHaveValue('Also offline');
+
+  await context.setOffline(false);
+  await dashboard.waitForSynced();
+  forgiveFaviconFailures(failed, pageProblems);
+
+  const other = await deviceSignedIn(browser, email);
+  const otherDashboard = new DashboardPage(other.page);
+  await expect(otherDashboard.activityButton('Gratitude Journal')).toHaveText(/Edit Log/);
+  await otherDashboard.openGratitude();
+  await expect(otherDashboard.field('One')).toHaveValue('Written online');
+  await expect(otherDashboard.field('Two')).toHaveValue('Written offline');
+  await expect(otherDashboard.field('Three')).toHaveValue('Also offline');
+  await other.close();
+});
+
+test('two devices write the same field offline: both converge and the other text is kept as an earlier version', async ({ browser }) => {
+  const email = someone();
+  const first = await deviceSignedIn(browser, email);
+  const second = await deviceSignedIn(browser, email);
+  const devices = [first, second].map((device) => ({ ...device, dashboard: new DashboardPage(device.page) }));
+  for (const device of devices) {
+    await device.dashboard.waitForSynced();
+    await device.page.context().setOffline(true);
+    await device.dashboard.openGratitude();
+  }
+  const texts = ['From the laptop', 'From the phone'];
+  for (const [i, device] of devices.entries()) {
+    await device.dashboard.field('One').fill(texts[i] ?? '');
+    await device.dashboard.field('One').blur();
+    await expect(device.dashboard.syncStatus()).toHaveText('Offline — will sync');
+  }
+  for (const device of devices) {
+    await device.page.context().setOffline(false);
+    await device.dashboard.waitForSynced();
+  }
+  // Each reloads: the pull at start brings the winner to both.
+  for (const device of devices) await device.page.reload();
+  const [one, two] = devices;
+  if (one === undefined || two === undefined) throw new Error('two devices');
+  await expect(one.dashboard.field('One')).toHaveValue(/From the (laptop|phone)/);
+  const winner = await one.dashboard.field('One').inputValue();
+  await expect(two.dashboard.field('One')).toHaveValue(winner);
+  const loser = texts.find((text) => text !== winner) ?? '';
+  for (const device of devices) {
+    const kept = device.page.getByRole('region', { name: 'Earlier versions from other devices' });
+    await expect(kept.getByText(loser)).toBeVisible();
+  }
+  for (const device of devices) await device.close();
+});
