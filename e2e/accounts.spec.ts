@@ -24,6 +24,8 @@ test('local sign-in lands on the dashboard and the session survives reloads, onl
 
   await page.goto(paths.home.href());
   await waitForServiceWorker(page);
+  // The start's own requests (account refresh, sync, the event) finish before the network goes.
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('link', { name: 'Go to Dashboard' }).first()).toBeVisible();
@@ -56,12 +58,12 @@ test('a failed sign-in says why and the person can try again', async ({ page }) 
 
 test('damaged stored state does not crash the app: the home page shows a signed-out visitor', async ({ page }) => {
   await page.goto(paths.home.href());
-  const withoutAccountId = JSON.stringify({
-    user: { token: 't', userDetails: {}, user_first_name: '', user_avatar_url: '', user_email: 'x@example.test', accountType: 0 },
+  const withoutToken = JSON.stringify({
+    user: { token: '', userDetails: {}, user_first_name: '', user_avatar_url: '', user_email: 'x@example.test', accountType: 0 },
     toast: { show: false, message: '' },
     expert: {},
   });
-  for (const damaged of ['{"user": {"user_email": 42', '{"user":{"user_email":"x@example.test"}}', '[]', withoutAccountId]) {
+  for (const damaged of ['{"user": {"user_email": 42', '{"user":{"user_email":"x@example.test"}}', '[]', withoutToken]) {
     await page.evaluate((value) => localStorage.setItem('state', value), damaged);
     await page.reload();
     await expect(page.getByRole('link', { name: 'Sign up for free' }).first()).toBeVisible();
@@ -89,4 +91,26 @@ test('a session ended on the server signs the person out at the next start and g
   const refusals = pageProblems.filter((problem) => /status of 40[01] /.test(problem));
   expect(refusals.length).toBeGreaterThan(0);
   pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !refusals.includes(problem)));
+});
+
+test('Log Out clears the session, ends it on the server and goes home', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await signIn.signInLocally(someone());
+  await expect(page).toHaveURL(paths.dashboard.href());
+  const token = await signIn.storedToken();
+
+  await page.goto(`${paths.dashboard.href()}?view=account`);
+  const loggedOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/logout');
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(paths.home.href());
+  await expect(page.getByRole('link', { name: 'Sign up for free' }).first()).toBeVisible();
+  expect(await signIn.storedEmail()).toBe('');
+  const response = await loggedOut;
+  expect(response.status()).toBe(204);
+  expect(response.request().headers().authorization).toBe(`Bearer ${token}`);
+
+  // The dashboard now asks for a sign-in, and returns there afterwards.
+  await page.goto(paths.dashboard.href());
+  await expect(page).toHaveURL(`${paths.signup.href()}?next=%2Fdashboard`);
 });

@@ -112,8 +112,8 @@ describe('a stored session at app start', () => {
     expect(api.seen('/api/auth/logout')).toEqual([]);
   });
 
-  it('ends a stored session it cannot use (no account id) without crashing or syncing', async () => {
-    const damaged: ClientState = { ...ADA_SIGNED_IN, user: { ...ADA_SIGNED_IN.user, userDetails: {} } };
+  it('ends a stored session it cannot use (no token) without crashing, syncing or asking the server', async () => {
+    const damaged: ClientState = { ...ADA_SIGNED_IN, user: { ...ADA_SIGNED_IN.user, token: '' } };
     const { store } = renderApp(damaged);
     await waitFor(() => {
       expect(store.getSnapshot().user).toEqual(EMPTY_USER);
@@ -121,6 +121,15 @@ describe('a stored session at app start', () => {
     expect(screen.getByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
     expect(screen.getByTestId('sync').textContent).toBe('none');
     expect(await getSyncSession()).toBeNull();
+    expect(api.requests.filter((request) => !request.path.startsWith('/api/events'))).toEqual([]);
+  });
+
+  it('completes a stored session without an account id from the server, then syncs', async () => {
+    const { store } = renderApp({ ...ADA_SIGNED_IN, user: { ...ADA_SIGNED_IN.user, userDetails: {} } });
+    await waitFor(() => {
+      expect(screen.getByTestId('sync').textContent).toBe('user-ada');
+    });
+    expect(store.getSnapshot().user.userDetails).toMatchObject({ id: 'user-ada' });
   });
 });
 

@@ -20,16 +20,17 @@ export function SessionBoot({ children }: { readonly children: ReactNode }) {
   const signedIn = isSignedIn(state);
   const userId = signedIn ? storedUserId(state.user) : null;
   const token = signedIn ? state.user.token : '';
-  // Signed in, yet without a token or an account id: written by something else, never by us.
-  const damaged = signedIn && (token === '' || userId === null);
+  // Signed in without a token: written by something else, never by us, and of no use. (Without
+  // an account id, the refresh below fills it in; sync waits for it.)
+  const damaged = signedIn && token === '';
 
   useApiSessionBinding(store);
   useSignOutEffects(store);
   useEffect(() => {
     if (damaged) store.signOut('damaged');
   }, [store, damaged]);
-  useUserRefresh(store, damaged ? '' : token);
-  const userSync = useUserSyncLifecycle(store, damaged ? null : userId, token);
+  useUserRefresh(store, token);
+  const userSync = useUserSyncLifecycle(store, userId, token);
   useEffect(() => startSendingEvents(), []);
 
   return <UserSyncProvider value={userSync}>{children}</UserSyncProvider>;

@@ -119,6 +119,10 @@ describe('session store', () => {
 
     store.signOut('user');
     expect(listener).toHaveBeenCalledTimes(1);
+    expect(store.lastSignOut()).toBe('user');
+
+    store.update((state) => ({ ...state, user: signedIn.user }));
+    expect(store.lastSignOut()).toBeNull();
     store.dispose();
   });
 });

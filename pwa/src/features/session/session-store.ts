@@ -12,7 +12,7 @@ import {
  * Why a session ended in this tab:
  * - 'user': the person signed out.
  * - 'invalid-token': the server no longer accepts the token (expired, revoked, signed out elsewhere).
- * - 'damaged': the stored session cannot be used (no token or no account id).
+ * - 'damaged': the stored session cannot be used (signed in without a token).
  */
 export type SignOutReason = 'user' | 'invalid-token' | 'damaged';
 
@@ -33,6 +33,11 @@ export interface SessionStore {
   signOut: (reason: SignOutReason) => void;
   /** Called after each sign-out in this tab (not for another tab's, which arrive as state). */
   onSignOut: (listener: (event: SignOutEvent) => void) => () => void;
+  /**
+   * Why this tab last signed out, until someone signs in again; null if it did not. Lets a
+   * protected page tell "just signed out" (go home) from "never signed in" (go sign in).
+   */
+  lastSignOut: () => SignOutReason | null;
   /** Writes a pending change now (used when the page is being hidden or closed). */
   flush: () => void;
   dispose: () => void;
@@ -59,6 +64,7 @@ export function createSessionStore({
   let timer: ReturnType<typeof setTimeout> | undefined;
   const listeners = new Set<() => void>();
   const signOutListeners = new Set<(event: SignOutEvent) => void>();
+  let lastSignOut: SignOutReason | null = null;
 
   const notify = () => {
     for (const listener of listeners) listener();
@@ -81,6 +87,7 @@ export function createSessionStore({
   const update = (recipe: (current: ClientState) => ClientState) => {
     const next = recipe(state);
     if (next === state) return;
+    if (isSignedIn(next)) lastSignOut = null;
     state = next;
     notify();
     timer ??= setTimeout(flush, debounceMs);
@@ -96,6 +103,7 @@ export function createSessionStore({
     signOut(reason) {
       const { user } = state;
       if (!isSignedIn(state) && user.token === '') return;
+      lastSignOut = reason;
       update((current) => ({ ...current, user: EMPTY_USER, expert: {} }));
       flush();
       for (const listener of signOutListeners) listener({ user, reason });
@@ -104,6 +112,7 @@ export function createSessionStore({
       signOutListeners.add(listener);
       return () => signOutListeners.delete(listener);
     },
+    lastSignOut: () => lastSignOut,
     flush,
     dispose() {
       flush();

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../session/session-provider';
@@ -11,10 +11,12 @@ function Where() {
 }
 
 function renderGuarded(url: string, signedIn: boolean) {
+  const { store } = storeWith(signedIn ? ADA_SIGNED_IN : undefined);
   render(
     <MemoryRouter initialEntries={[url]}>
-      <SessionProvider store={storeWith(signedIn ? ADA_SIGNED_IN : undefined).store}>
+      <SessionProvider store={store}>
         <Routes>
+          <Route path="/" element={<h1>Home page</h1>} />
           <Route
             path="/account"
             element={
@@ -28,6 +30,7 @@ function renderGuarded(url: string, signedIn: boolean) {
       </SessionProvider>
     </MemoryRouter>,
   );
+  return store;
 }
 
 describe('RequireSignedIn', () => {
@@ -41,4 +44,15 @@ describe('RequireSignedIn', () => {
     expect(screen.queryByRole('heading', { name: 'Account page' })).toBeNull();
     expect(screen.getByTestId('where').textContent).toBe('/signup?next=%2Faccount%3Ftab%3Dbilling');
   });
+
+  it.each(['user', 'invalid-token'] as const)(
+    'sends a person signed out here (%s) home, not to sign in again',
+    (reason) => {
+      const store = renderGuarded('/account', true);
+      act(() => {
+        store.signOut(reason);
+      });
+      expect(screen.getByRole('heading', { name: 'Home page' })).toBeTruthy();
+    },
+  );
 });
