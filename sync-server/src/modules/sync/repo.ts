@@ -125,7 +125,9 @@ export async function readChanges(
   limit: number,
   clientId: string | null,
 ): Promise<ChangedRecords> {
-  const rows = await db<(Partial<RecordRow> & { current_rev: number; horizon: number; last_seq: number | null })[]>`
+  type Row = { [K in keyof RecordRow]: RecordRow[K] | null } & { current_rev: number; horizon: number; last_seq: number | null };
+  // One row even with no change (the lateral join's nulls): the state columns are always there.
+  const rows = await db<Row[]>`
     with state as (
       select coalesce(u.rev, 0) as current_rev, coalesce(u.tombstone_horizon, 0) as horizon,
         (select c.last_seq from sync_clients c where c.client_id = ${clientId} and c.user_id = ${userId}) as last_seq
@@ -145,7 +147,7 @@ export async function readChanges(
   const state: PullState = { rev: first?.current_rev ?? 0, horizon: first?.horizon ?? 0, lastSeq: first?.last_seq ?? null };
   const records: StoredRecord[] = [];
   for (const row of rows) {
-    if (row.tbl === undefined || row.key === undefined || row.rev === undefined) continue;
+    if (row.tbl === null || row.key === null || row.rev === null) continue;
     records.push(recordFromColumns(row.tbl, row.key, row.rev, row.vals, row.clocks));
   }
   return { state, records };

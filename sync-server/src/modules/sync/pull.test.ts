@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '#core/schemas/api-error';
+import { pullResponseSchema, type Change, type Mutation } from '#core/sync/protocol';
+import { serveApp } from '../../test/app.ts';
+import { useTestDatabase } from '../../test/database.ts';
+import type { TestServer } from '../../test/http.ts';
+import { createTestUser, type TestUser } from '../../test/users.ts';
+import { purgeOldTombstones, TOMBSTONE_KEEP_DAYS } from './service.ts';
+import { clockAt, getJson, mutation, pull, push } from './testing/http.ts';
+
+const database = useTestDatabase();
+let server: TestServer;
+let counter = 0;
+
+beforeAll(async () => {
+  server = await serveApp(database().sql);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const DAY_MS = 86_400_000;
+const newUser = () => createTestUser(database().sql, `pull-${(counter += 1)}@example.com`);
+const newClient = () => `client-${(counter += 1)}`;
+const dayOf = (index: number) => `2026-01-${String(index + 1).padStart(2, '0')}`;
+
+/** Pulls every page from `cursor`, each page checked against the protocol's schema. */
+async function pullAll(user: TestUser, options: { cursor?: number; limit: number; full?: boolean }) {
+  const pages: { changes: Change[]; cursor: number; hasMore: boolean; reset: boolean }[] = [];
+  let cursor = options.cursor ?? 0;
+  for (let page = 0; page < 100; page += 1) {
+    const { status, body } = await pull(server.url, user, { cursor, limit: options.limit, full: options.full });
+    expect(status).toBe(200);
+    pages.push(pullResponseSchema.parse(body));
+    if (body.reset || !body.hasMore) break;
+    cursor = body.cursor;
+  }
+  return pages;
+}
+
+describe('GET /api/sync/pull: who may pull', () => {
+  it('answers 401 without a token', async () => {
+    const reply = await getJson<ApiErrorBody>(server.url, '/api/sync/pull?cursor=0');
+    expect(reply.status).toBe(401);
+    expect(reply.body.error).toBe('INVALID_TOKEN');
+  });
+
+  it.each([
+    ['a negative cursor', 'cursor=-1'],
+    ['a cursor that is not a number', 'cursor=abc'],
+    ['a limit of 0', 'limit=0'],
+    ['a limit above the page maximum', 'limit=2001'],
+    ['a malformed client id', 'clientId=a%20b'],
+    ['a full flag that is not a boolean', 'full=maybe'],
+  ])('answers 400 for %s, never 500', async (_name, query) => {
+    const user = await newUser();
+    const reply = await getJson<ApiErrorBody>(server.url, `/api/sync/pull?${query}`, user);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toBe('INVALID_REQUEST');
+  });
+
+  it("reports the device's last applied seq, and null for a device that is unknown or someone else's", async () => {
+    const user = await newUser();
+    const other = await newUser();
+    const clientId = newClient();
+    await push(server.url, user, clientId, [mutation(1, clockAt(clientId)), mutation(2, clockAt(clientId, 1))]);
+    expect((await pull(server.url, user, { clientId })).body.lastAppliedSeq).toBe(2);
+    expect((await pull(server.url, user, { clientId: newClient() })).body.lastAppliedSeq).toBeNull();
+    expect((await pull(server.url, user)).body.lastAppliedSeq).toBeNull();
+    const stranger = await pull(server.url, other, { clientId });
+    expect(stranger.body).toMatchObject({ lastAppliedSeq: null, changes: [], cursor: 0 });
+  });
+});
+
+describe('GET /api/sync/pull: paging', () => {
+  it('pages by revision without skipping or repeating a change, across every table', async () => {
+    const user = await newUser();
+    const clientId = newClient();
+    const mutations: Mutation[] = Array.from({ length: 25 }, (_, index) =>
+      mutation(index + 1, clockAt(clientId, index), { key: dayOf(index), fields: { gratitudeOne: `day ${index}` } }),
+    );
+    mutations.push(mutation(26, clockAt(clientId, 30), { table: 'profiles', key: 'me', fields: { birthday: '1990-05-17' } }));
+    mutations.push(mutation(27, clockAt(clientId, 31), { table: 'gameProgress', key: 'me', fields: { state: { level: 2 } } }));
+    await push(server.url, user, clientId, mutations);
+    // A later push to an early day moves it to the end of the order.
+    await push(server.url, user, clientId, [mutation(28, clockAt(clientId, 32), { key: dayOf(0), fields: { mortality: true } })]);
+
+    const pages = await pullAll(user, { limit: 10 });
+    expect(pages.map((page) => [page.changes.length, page.hasMore])).toEqual([
+      [10, true],
+      [10, true],
+      [7, false],
+    ]);
+    const changes = pages.flatMap((page) => page.changes);
+    const revs = changes.map((change) => change.rev);
+    expect(revs).toEqual([...revs].sort((a, b) => a - b));
+    expect(new Set(revs).size).toBe(revs.length);
+    expect(changes).toHaveLength(27);
+    expect(changes.at(-1)).toMatchObject({ table: 'exercises', key: dayOf(0), values: { gratitudeOne: 'day 0', mortality: true } });
+    expect(changes.find((change) => change.table === 'profiles')?.values).toEqual({ birthday: '1990-05-17' });
+    expect(changes.find((change) => change.table === 'gameProgress')?.values).toEqual({ state: { level: 2 } });
+    for (const [index, page] of pages.entries()) {
+      if (page.hasMore) expect(page.cursor).toBe(page.changes.at(-1)?.rev);
+      else expect(page.cursor).toBe(pages[index]?.changes.at(-1)?.rev);
+    }
+
+    // Nothing new: an empty page whose cursor is the current revision.
+    const last = pages.at(-1)?.cursor ?? 0;
+    expect((await pull(server.url, user, { cursor: last })).body).toMatchObject({ changes: [], cursor: last, hasMore: false, reset: false });
+  });
+
+  it('gives a new device the current revision as its cursor when there is nothing to pull', async () => {
+    const user = await newUser();
+    expect((await pull(server.url, user)).body).toMatchObject({ changes: [], cursor: 0, hasMore: false, reset: false });
+  });
+});
+
+describe('GET /api/sync/pull: tombstones', () => {
+  async function withTombstones() {
+    const user = await newUser();
+    const clientId = newClient();
+    const base = Date.now();
+    await push(
+      server.url,
+      user,
+      clientId,
+      Array.from({ length: 6 }, (_, index) =>
+        mutation(index + 1, clockAt(clientId, index, 0, base), { key: dayOf(index), fields: { gratitudeOne: `day ${index}` } }),
+      ),
+    );
+    const before = (await pull(server.url, user)).body.cursor;
+    await push(server.url, user, clientId, [
+      mutation(7, clockAt(clientId, 10, 0, base), { key: dayOf(1), fields: {}, deleted: true }),
+      mutation(8, clockAt(clientId, 11, 0, base), { key: dayOf(3), fields: {}, deleted: true }),
+    ]);
+    return { user, clientId, before };
+  }
+
+  it('reports deletions as tombstones carrying the clock of the deletion', async () => {
+    const { user, before } = await withTombstones();
+    const { body } = await pull(server.url, user, { cursor: before });
+    expect(body.changes.map((change) => [change.key, change.deleted, change.values, Object.keys(change.clocks)])).toEqual([
+      [dayOf(1), true, {}, ['deleted']],
+      [dayOf(3), true, {}, ['deleted']],
+    ]);
+  });
+
+  it(`keeps tombstones ${TOMBSTONE_KEEP_DAYS} days, then an older cursor must start over; a full pull from 0 finishes`, async () => {
+    const { user, before } = await withTombstones();
+    const { sql } = database();
+    expect(await purgeOldTombstones(sql, { now: Date.now() })).toEqual([]);
+    expect((await pull(server.url, user, { cursor: before })).body.changes).toHaveLength(2);
+
+    const purged = await purgeOldTombstones(sql, { now: Date.now() + (TOMBSTONE_KEEP_DAYS + 1) * DAY_MS });
+    const mine = purged.find((entry) => entry.userId === user.userId);
+    const current = (await pull(server.url, user)).body.cursor;
+    expect(mine).toEqual({ userId: user.userId, horizon: current, purged: 2 });
+
+    // Below the horizon a device could miss a deletion: it must drop its copy and pull from 0.
+    expect((await pull(server.url, user, { cursor: before })).body).toMatchObject({ reset: true, changes: [] });
+    // A device at or past the horizon saw the deletions and goes on as usual.
+    expect((await pull(server.url, user, { cursor: current })).body.reset).toBe(false);
+
+    // Pulling from 0 in pages of 2: the second page's cursor is below the horizon too. Without
+    // `full` it would be sent back to 0 forever; with it the pass finishes with the live records.
+    const looping = await pullAll(user, { limit: 2 });
+    expect(looping.at(-1)?.reset).toBe(true);
+    const full = await pullAll(user, { limit: 2, full: true });
+    expect(full.some((page) => page.reset)).toBe(false);
+    expect(full.flatMap((page) => page.changes).map((change) => [change.key, change.deleted])).toEqual([
+      [dayOf(0), false],
+      [dayOf(2), false],
+      [dayOf(4), false],
+      [dayOf(5), false],
+    ]);
+    expect(full.at(-1)?.cursor).toBe(current);
+  });
+
+  it('answers reset to a cursor beyond the current revision (the server was restored from an older backup)', async () => {
+    const user = await newUser();
+    await push(server.url, user, newClient(), [mutation(1, clockAt('a'))]);
+    expect((await pull(server.url, user, { cursor: 50 })).body).toMatchObject({ reset: true, changes: [] });
+    expect((await pull(server.url, user, { cursor: 0 })).body.changes).toHaveLength(1);
+  });
+});
