@@ -1,0 +1,111 @@
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CalendarDay } from '#core/dates/calendar-day';
+import { readRecord } from '../../db/read-record';
+import type { UserDb } from '../../db/user-db';
+import { saveExercise } from './data/save-exercise';
+import { readProfile } from './data/use-profile';
+import { ADA, freshDb, renderDashboard } from './dashboard-test-kit';
+
+const day = (text: string) => text as CalendarDay;
+// The real database layer on fake IndexedDB: slower than a mock on a busy two-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+const SLOW = { timeout: 5_000 };
+let db: UserDb;
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  // Sunday 22 November 2026, afternoon (UTC, the test zone).
+  vi.setSystemTime(new Date('2026-11-22T15:00:00Z'));
+  // Offline: the kept versions are not asked for.
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  db = await freshDb();
+});
+afterEach(() => {
+  db.close();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const card = (title: string) => screen.getByRole('heading', { name: title }).closest('li') ?? document.body;
+
+describe('the dashboard views', () => {
+  it('shows today, opens the gratitude view, saves as typed and returns on Done with Edit Log', async () => {
+    const user = userEvent.setup();
+    renderDashboard(db, '/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sunday, November 22, 2026' })).toBeTruthy();
+    expect(screen.getByText('Contemplate your mortality')).toBeTruthy();
+    await user.click(within(card('Gratitude Journal')).getByRole('button', { name: /Start Exercise/ }));
+    const one = await screen.findByRole('textbox', { name: 'One' });
+    expect(screen.getByRole('button', { name: 'Previous entries' })).toHaveProperty('disabled', true);
+    await user.type(one, 'Snow');
+    await waitFor(async () => {
+      expect((await readRecord(db, 'exercises', '2026-11-22'))?.values.gratitudeOne).toBe('Snow');
+    }, SLOW);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => {
+      expect(within(card('Gratitude Journal')).getByRole('button').textContent).toMatch(/^Edit Log/);
+    }, SLOW);
+    expect((await readRecord(db, 'exercises', '2026-11-22'))?.values.gratitude).toBe(true);
+  });
+
+  it('starting the weeks-left exercise marks it done today and opens it', async () => {
+    const user = userEvent.setup();
+    renderDashboard(db, '/dashboard');
+    await screen.findByRole('heading', { name: 'Weeks Left to Live' });
+    await user.click(within(card('Weeks Left to Live')).getByRole('button', { name: /Start Exercise/ }));
+    expect(await screen.findByRole('heading', { name: 'Weeks-left exercise' }, SLOW)).toBeTruthy();
+    expect((await readRecord(db, 'exercises', '2026-11-22'))?.values.mortality).toBe(true);
+  });
+
+  it('shows the upgrade prompts to free accounts only', async () => {
+    renderDashboard(db, '/dashboard', { ...ADA, isPaid: true });
+    expect(await screen.findByText('More activities coming with our launch later this year!')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Upgrade now' })).toBeNull();
+  });
+});
+
+describe('previous entries', () => {
+  it('opens on the latest day with text, steps back to the oldest and right again to today', async () => {
+    const user = userEvent.setup();
+    await saveExercise(db, day('2026-11-20'), { gratitudeOne: 'Friday text' }, Date.now());
+    await saveExercise(db, day('2026-11-21'), { gratitudeOne: 'Saturday text' }, Date.now());
+    renderDashboard(db, '/dashboard?view=gratitude');
+    await user.click(await screen.findByRole('button', { name: 'Previous entries' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Saturday, November 21, 2026' })).toBeTruthy();
+    expect(screen.getByText('Earlier versions from other devices are unavailable offline.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Earlier entry' }));
+    expect(await screen.findByText('Friday text')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Earlier entry' })).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'Later entry' }));
+    await user.click(await screen.findByRole('button', { name: "Today's entry" }));
+    expect(await screen.findByText('Log three items that you are grateful for today.')).toBeTruthy();
+  });
+});
+
+describe('the streak calendar', () => {
+  it('names each day with its state, and pauses a missed day into the profile', async () => {
+    const user = userEvent.setup();
+    await saveExercise(db, day('2026-11-20'), { mortality: true, gratitude: true }, Date.now());
+    renderDashboard(db, '/dashboard');
+    expect(await screen.findByRole('cell', { name: 'Friday, November 20: done' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Sunday, November 22: not done yet, today' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'November 2026' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next month' })).toHaveProperty('disabled', true);
+
+    await user.click(screen.getByRole('button', { name: 'Saturday, November 21: missed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pause Saturday, November 21?' });
+    expect(within(dialog).getByText('2 pauses left this month.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Pause day' }));
+    expect(await screen.findByRole('button', { name: 'Saturday, November 21: paused' })).toBeTruthy();
+    expect((await readProfile(db)).streakFreezes).toEqual(['2026-11-21']);
+    // Friday done, Saturday paused, today still open: a streak of one.
+    const current = screen.getByText('Current streak').closest('div');
+    expect(current?.textContent).toContain('1 day');
+
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(await screen.findByRole('table', { name: 'October 2026' })).toBeTruthy();
+  });
+});

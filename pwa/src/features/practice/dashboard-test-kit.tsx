@@ -1,0 +1,29 @@
+import 'fake-indexeddb/auto';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { UserDbContext } from '../../db/user-db-context';
+import { openUserDb, type UserDb } from '../../db/user-db';
+import { DashboardPage } from './components/dashboard-page';
+import type { PracticeAccount } from './practice-account';
+
+export const ADA: PracticeAccount = { email: 'ada@example.test', name: 'Ada Lovelace', isPaid: false };
+
+let dbCount = 0;
+export async function freshDb(): Promise<UserDb> {
+  dbCount++;
+  return openUserDb(`practice-test-${String(dbCount)}-${String(Date.now())}`);
+}
+
+/** The dashboard on the real database layer (fake IndexedDB), at `url`. */
+export function renderDashboard(db: UserDb, url: string, account: PracticeAccount = ADA) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <UserDbContext value={db}>
+        <Routes>
+          <Route path="/dashboard" element={<DashboardPage account={account} onSignOut={() => undefined} />} />
+          <Route path="/mortality" element={<h1>Weeks-left exercise</h1>} />
+        </Routes>
+      </UserDbContext>
+    </MemoryRouter>,
+  );
+}
