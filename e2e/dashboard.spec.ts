@@ -136,3 +136,24 @@ test('previous entries: back through the days and right again to today', async (
   await page.getByRole('button', { name: "Today's entry" }).click();
   await expect(page.getByText('Log three items that you are grateful for today.')).toBeVisible();
 });
+
+test('on a phone the sidebar slides in: focus moves in, Escape closes it and focus returns', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await setNow(page, NOW);
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await signIn.signInLocally(someone(), 'Ada');
+  const open = page.getByRole('button', { name: 'Open menu' });
+  await open.click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('button', { name: 'Close menu' })).toBeFocused();
+  expect(await new DashboardPage(page).severeViolations('mobile menu')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(open).toBeFocused();
+  await open.click();
+  await page.getByRole('link', { name: /Account Settings/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
