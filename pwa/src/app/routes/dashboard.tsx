@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { RequireSignedIn } from '../../features/accounts/components/require-signed-in';
 import { DashboardPage } from '../../features/practice/components/dashboard-page';
+import { ReminderSettings } from '../../features/reminders/reminder-settings';
 import { useSession } from '../../features/session/use-session';
 
 /**
  * /dashboard: the daily practice for the signed-in person (anyone else is sent to sign in).
- * The account view's extra settings slot stays empty until the reminders feature exists.
+ * The account view's settings take the daily reminder from the reminders feature.
  */
 export function Component() {
   const session = useSession();
@@ -17,6 +18,7 @@ export function Component() {
     <RequireSignedIn>
       <DashboardPage
         account={{ email: user.user_email, name: user.user_first_name, isPaid: session.isPaid }}
+        settingsExtra={<ReminderSettings />}
         onSignOut={() => {
           setSigningOut(true);
           session.signOut();
