@@ -78,7 +78,7 @@ export function LifeChart({ lived, onOpenMilestone }: LifeChartProps) {
 
   return (
     <div className={styles.box}>
-      <p id={summaryId} className={styles.visuallyHidden}>
+      <p id={summaryId} className="sr-only">
         {summaryText(lived)} Milestone weeks and this week can be reached with the Tab key.
       </p>
       <div ref={frameRef} className={styles.frame} role="group" aria-label="Your life in weeks" aria-describedby={summaryId} {...handlers}>
