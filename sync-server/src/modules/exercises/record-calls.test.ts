@@ -57,8 +57,11 @@ describe('the record calls: who may call them', () => {
     expect(versions.body.fields).toEqual({ gratitudeOne: [], gratitudeTwo: [], gratitudeThree: [] });
     expect((await pull(server.url, other)).body.changes).toEqual([]);
 
-    // The other account writing the same day writes its own record.
+    // The other account writing the same day (and its birthday) writes its own records.
     await call('updateExercise', { date: '2026-03-01', mortality: true }, other);
+    await call('updateBirthday', { month: 1, day: 2, year: 1980 }, other);
+    const ownerProfile = (await pull(server.url, owner)).body.changes.find((change) => change.table === 'profiles');
+    expect(ownerProfile?.values).toEqual({ birthday: '1990-05-17' });
     expect((await call<ExerciseRecord>('getExercise', { date: '2026-03-01' }, owner)).body).toEqual({
       mortality: false,
       gratitude: true,
