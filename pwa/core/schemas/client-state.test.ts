@@ -49,6 +49,42 @@ describe('parseClientState', () => {
     expect(parseClientState(damagedToast).user).toEqual(signedIn.user);
   });
 
+  it.each([
+    ['a missing field', { ...signedIn.user, token: undefined }],
+    ['a fractional account type', { ...signedIn.user, accountType: 1.5 }],
+    ['an account type beyond the safe integers', { ...signedIn.user, accountType: 2 ** 60 }],
+    ['account details that are a list', { ...signedIn.user, userDetails: ['1234'] }],
+    ['account details that are null', { ...signedIn.user, userDetails: null }],
+    ['a user that is a list', [signedIn.user]],
+  ])('treats a stored user with %s as signed out', (_label, user) => {
+    const state = parseClientState(JSON.stringify({ ...signedIn, user }));
+    expect(state.user).toEqual(DEFAULT_CLIENT_STATE.user);
+    expect(state.expert).toEqual(signedIn.expert);
+  });
+
+  it('keeps only the known fields of the user and toast, and any keys of the records', () => {
+    const stored = JSON.stringify({
+      ...signedIn,
+      user: { ...signedIn.user, extra: 'dropped' },
+      toast: { ...signedIn.toast, extra: 'dropped' },
+      expert: { a: 1, b: { c: [2] } },
+      unknownSlice: true,
+    });
+    expect(parseClientState(stored)).toEqual({ ...signedIn, expert: { a: 1, b: { c: [2] } } });
+  });
+
+  it('never lets a stored __proto__ key reach a prototype', () => {
+    const state = parseClientState('{"expert": {"__proto__": {"polluted": true}, "kept": 1}}');
+    expect(state.expert).toEqual({ kept: 1 });
+    expect(Object.getPrototypeOf(state.expert)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('falls back to defaults for a list where a record belongs', () => {
+    expect(parseClientState(JSON.stringify({ ...signedIn, expert: [1] })).expert).toEqual({});
+    expect(parseClientState(JSON.stringify({ ...signedIn, toast: [] })).toast).toEqual(DEFAULT_CLIENT_STATE.toast);
+  });
+
   it('never shows a stored toast again after a reload', () => {
     const stored = serializeClientState({ ...signedIn, toast: { show: true, message: 'Saved' } });
     expect(parseClientState(stored).toast).toEqual({ show: false, message: 'Saved' });

@@ -1,42 +1,38 @@
-// zod/mini: this schema is read at start-up, so it ships in the first bundle; mini tree-shakes to a few KB.
-import * as z from 'zod/mini';
-
 /**
  * The client state kept in local storage under one key: who is signed in, the toast being shown,
  * and the expert slice. Storage is outside our control (older versions, other tabs, a person
  * editing it by hand), so whatever is read back goes through `parseClientState`: a slice that no
- * longer matches its schema is replaced by its defaults instead of reaching the app.
+ * longer matches its shape is replaced by its defaults instead of reaching the app.
+ *
+ * Read at start-up, so it ships in the first bundle: the checks are written by hand rather than
+ * with the schema library, which would bring its whole core (about 13 KB gzip) to the landing page.
  */
 
 export const CLIENT_STATE_STORAGE_KEY = 'state';
 
-export const userSliceSchema = z.object({
-  token: z.string(),
+export interface UserSlice {
+  token: string;
   /** The rest of the sign-in reply, kept as it came; read through the named fields below. */
-  userDetails: z.record(z.string(), z.unknown()),
-  user_first_name: z.string(),
-  user_avatar_url: z.string(),
-  user_email: z.string(),
+  userDetails: Record<string, unknown>;
+  user_first_name: string;
+  user_avatar_url: string;
+  user_email: string;
   /** See `isPaid` in #core/plans/account-type for what the number means. */
-  accountType: z.int(),
-});
-export type UserSlice = z.infer<typeof userSliceSchema>;
+  accountType: number;
+}
 
-export const toastSliceSchema = z.object({
-  show: z.boolean(),
-  message: z.string(),
-});
-export type ToastSlice = z.infer<typeof toastSliceSchema>;
+export interface ToastSlice {
+  show: boolean;
+  message: string;
+}
 
-export const expertSliceSchema = z.record(z.string(), z.unknown());
-export type ExpertSlice = z.infer<typeof expertSliceSchema>;
+export type ExpertSlice = Record<string, unknown>;
 
-export const clientStateSchema = z.object({
-  user: userSliceSchema,
-  toast: toastSliceSchema,
-  expert: expertSliceSchema,
-});
-export type ClientState = z.infer<typeof clientStateSchema>;
+export interface ClientState {
+  user: UserSlice;
+  toast: ToastSlice;
+  expert: ExpertSlice;
+}
 
 export const EMPTY_USER: UserSlice = {
   token: '',
@@ -66,9 +62,50 @@ function parseJson(text: string): unknown {
   }
 }
 
-function parseSlice<T>(schema: z.ZodMiniType<T>, value: unknown, fallback: T): T {
-  const result = schema.safeParse(value);
-  return result.success ? result.data : fallback;
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A string-keyed record of any values, copied (own enumerable keys; never `__proto__`). */
+function parseRecord(value: unknown): Record<string, unknown> | undefined {
+  if (!isObject(value)) return undefined;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (key !== '__proto__') copy[key] = value[key];
+  }
+  return copy;
+}
+
+/** The stored user with only its known fields, or undefined when any of them is missing or wrong. */
+function parseUser(value: unknown): UserSlice | undefined {
+  if (!isObject(value)) return undefined;
+  const { token, userDetails, user_first_name, user_avatar_url, user_email, accountType } = value;
+  const details = parseRecord(userDetails);
+  if (
+    typeof token !== 'string' ||
+    details === undefined ||
+    typeof user_first_name !== 'string' ||
+    typeof user_avatar_url !== 'string' ||
+    typeof user_email !== 'string' ||
+    typeof accountType !== 'number' ||
+    !Number.isSafeInteger(accountType)
+  ) {
+    return undefined;
+  }
+  return {
+    token,
+    userDetails: details,
+    user_first_name,
+    user_avatar_url,
+    user_email,
+    accountType,
+  };
+}
+
+function parseToast(value: unknown): ToastSlice | undefined {
+  if (!isObject(value)) return undefined;
+  const { show, message } = value;
+  return typeof show === 'boolean' && typeof message === 'string' ? { show, message } : undefined;
 }
 
 /**
@@ -79,13 +116,12 @@ function parseSlice<T>(schema: z.ZodMiniType<T>, value: unknown, fallback: T): T
 export function parseClientState(stored: string | null): ClientState {
   if (stored === null) return DEFAULT_CLIENT_STATE;
   const raw = parseJson(stored);
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return DEFAULT_CLIENT_STATE;
-  const slices = raw as Partial<Record<keyof ClientState, unknown>>;
-  const toast = parseSlice(toastSliceSchema, slices.toast, DEFAULT_CLIENT_STATE.toast);
+  if (!isObject(raw)) return DEFAULT_CLIENT_STATE;
+  const toast = parseToast(raw.toast) ?? DEFAULT_CLIENT_STATE.toast;
   return {
-    user: parseSlice(userSliceSchema, slices.user, DEFAULT_CLIENT_STATE.user),
+    user: parseUser(raw.user) ?? DEFAULT_CLIENT_STATE.user,
     toast: { ...toast, show: false },
-    expert: parseSlice(expertSliceSchema, slices.expert, DEFAULT_CLIENT_STATE.expert),
+    expert: parseRecord(raw.expert) ?? DEFAULT_CLIENT_STATE.expert,
   };
 }
 
