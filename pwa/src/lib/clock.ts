@@ -1,13 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { calendarDayInZone, type CalendarDay } from '#core/dates/calendar-day';
+import { currentInstant } from './current-instant';
 
 /**
- * The one place the UI reads the clock. Everything else receives "now" or "today" from here,
- * so a test (or Playwright's page.clock) that sets Date controls every screen at once.
+ * The UI reads the clock only through here (and ./current-instant, which the app shell uses
+ * directly). Everything else receives "now" or "today" from these, so a test (or Playwright's
+ * page.clock) that sets Date controls every screen at once.
  */
-export function currentInstant(): Date {
-  return new Date();
-}
+export { currentInstant };
 
 /** The person's own IANA time zone, as the browser reports it. */
 export function browserTimeZone(): string {

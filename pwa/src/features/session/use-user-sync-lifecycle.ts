@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { currentInstant } from '../../lib/clock';
+import { currentInstant } from '../../lib/current-instant';
 import type { UserSync } from '../../sync/user-sync';
 import type { SessionStore } from './session-store';
 
