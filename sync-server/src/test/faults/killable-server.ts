@@ -107,6 +107,8 @@ export async function startKillableServer({ url, maxConnections }: KillableServe
     const sql = await connect(url, maxConnections);
     const starting: { sql: Sql; server: TestServer | null; alive: boolean } = { sql, server: null, alive: true };
     const die = (): never => {
+      // A request still running on an instance already dead dies with it, uncounted.
+      if (!starting.alive) throw new ServerKilled('the server is gone');
       armedAt = null;
       kills += 1;
       starting.alive = false;

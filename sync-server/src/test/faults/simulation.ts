@@ -250,6 +250,7 @@ export async function simulateRun({ server, seed, steps = 60, faults = DEFAULT_F
     await settle();
   }
   const details: string[] = [];
+  let stuck = 0;
   for (let round = 0; round < 10; round += 1) {
     let moved = false;
     for (const device of devices) {
@@ -258,9 +259,14 @@ export async function simulateRun({ server, seed, steps = 60, faults = DEFAULT_F
       void run.then((value) => {
         result = value;
       });
-      while (result === undefined) {
+      for (let turn = 0; result === undefined && turn < 1_000_000; turn += 1) {
         if (network.pending() > 0) await network.deliverOne();
         else await nextTurn();
+      }
+      if (result === undefined) {
+        stuck += 1;
+        details.push(`seed ${seed}: device ${device.index} never finished a sync without faults`);
+        break;
       }
       if (result === null || result.pushed > 0 || result.pulled > 0) moved = true;
     }
@@ -310,7 +316,7 @@ export async function simulateRun({ server, seed, steps = 60, faults = DEFAULT_F
     }
   }
 
-  let divergences = 0;
+  let divergences = stuck;
   if (stored.size !== expected.size) {
     divergences += 1;
     details.push(`seed ${seed}: the database holds ${stored.size} records, the writes made ${expected.size}`);
