@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -13,6 +14,27 @@ const reactRouterProduction = [
   { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
   { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
 ];
+
+// To the bundler, two kinds of top-level statement in react-router's production chunk are side
+// effects that keep unused components in the first bundle: `X.displayName = "X"`, and
+// `var X = React.forwardRef(…)` / `React.createContext(…)` / `React.memo(…)` without a pure
+// annotation (React is CommonJS, so nothing proves those calls pure). That kept Form and its
+// submit code, HistoryRouter, the router's ScrollRestoration … in every first visit. A build
+// drops the names (they serve only React DevTools) and marks those calls pure, in that file only;
+// each edit keeps the line count, so the source map stays line-accurate.
+const reactRouterTreeShaking: Plugin = {
+  name: 'memento:react-router-tree-shaking',
+  apply: 'build',
+  transform: {
+    filter: { id: /react-router[\\/]dist[\\/]production[\\/]chunk-[^\\/]+\.mjs$/ },
+    handler(code) {
+      const shaken = code
+        .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '')
+        .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm, '$1/* @__PURE__ */ $2');
+      return { code: shaken, map: null };
+    },
+  },
+};
 
 export default defineConfig(({ command }) => ({
   root: 'pwa',
@@ -43,6 +65,7 @@ export default defineConfig(({ command }) => ({
     proxy: { '/api': 'http://127.0.0.1:8080' },
   },
   plugins: [
+    reactRouterTreeShaking,
     react(),
     VitePWA({
       strategies: 'injectManifest',
