@@ -1,5 +1,5 @@
-import { useRef } from 'react';
-import { useRegisterSW } from 'virtual:pwa-register/react';
+/// <reference types="vite-plugin-pwa/vanillajs" />
+import { useEffect, useSyncExternalStore } from 'react';
 
 /** Ask the server for a new version at most this often while the app is open. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -25,41 +25,84 @@ export interface AppUpdate {
   readonly dismiss: () => void;
 }
 
+interface UpdateState {
+  readonly updateReady: boolean;
+  readonly offlineReady: boolean;
+}
+
+// One service worker registration per page, whatever mounts the hook (StrictMode mounts twice).
+let state: UpdateState = { updateReady: false, offlineReady: false };
+const listeners = new Set<() => void>();
+let started = false;
+let reloadRequested = false;
+let registration: ServiceWorkerRegistration | undefined;
+let activateWaiting: (() => Promise<void>) | undefined;
+
+function setState(patch: Partial<UpdateState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const getSnapshot = () => state;
+
 /**
- * Registers the service worker and reports a waiting update. Nothing reloads on its own: a new
- * version is switched on only when this tab's person presses Reload. If another tab switches it
- * on first, this tab keeps what is on screen (a half-typed entry stays) and offers the reload.
+ * Registers the service worker once the page has loaded: the registration code (and the
+ * workbox-window library it brings) is fetched only then, so it never competes with the first
+ * page's own code.
+ */
+function registerAfterLoad(): void {
+  if (started) return;
+  started = true;
+  const register = () => {
+    import('virtual:pwa-register')
+      .then(({ registerSW }) => {
+        activateWaiting = registerSW({
+          immediate: true,
+          onNeedRefresh: () => setState({ updateReady: true }),
+          onOfflineReady: () => setState({ offlineReady: true }),
+          onNeedReload() {
+            if (reloadRequested) window.location.reload();
+          },
+          onRegisteredSW(_url, reg) {
+            registration = reg;
+            if (reg) checkForUpdatesWhenVisible(reg);
+          },
+        });
+      })
+      .catch((error: unknown) => {
+        // Offline before the code was stored: the next visit registers.
+        console.warn('The service worker could not be registered', error);
+      });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
+async function reload(): Promise<void> {
+  reloadRequested = true;
+  // Another tab may have switched the new version on already: nothing waits, just reload.
+  if (!registration?.waiting || !activateWaiting) {
+    window.location.reload();
+    return;
+  }
+  await activateWaiting();
+}
+
+const dismiss = () => setState({ updateReady: false });
+
+/**
+ * Registers the service worker (after load) and reports a waiting update. Nothing reloads on its
+ * own: a new version is switched on only when this tab's person presses Reload. If another tab
+ * switches it on first, this tab keeps what is on screen (a half-typed entry stays) and offers
+ * the reload.
  */
 export function useAppUpdate(): AppUpdate {
-  const requested = useRef(false);
-  const registration = useRef<ServiceWorkerRegistration | undefined>(undefined);
-
-  const {
-    needRefresh: [updateReady, setUpdateReady],
-    offlineReady: [offlineReady],
-    updateServiceWorker,
-  } = useRegisterSW({
-    onRegisteredSW(_url, reg) {
-      registration.current = reg;
-      if (reg) checkForUpdatesWhenVisible(reg);
-    },
-    onNeedReload() {
-      if (requested.current) window.location.reload();
-    },
-  });
-
-  return {
-    updateReady,
-    offlineReady,
-    async reload() {
-      requested.current = true;
-      // Another tab may have switched the new version on already: nothing waits, just reload.
-      if (!registration.current?.waiting) {
-        window.location.reload();
-        return;
-      }
-      await updateServiceWorker();
-    },
-    dismiss: () => setUpdateReady(false),
-  };
+  const { updateReady, offlineReady } = useSyncExternalStore(subscribe, getSnapshot);
+  useEffect(registerAfterLoad, []);
+  return { updateReady, offlineReady, reload, dismiss };
 }
