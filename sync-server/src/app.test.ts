@@ -1,4 +1,7 @@
+import fs from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema } from '#core/schemas/api-error';
 import { serveApp } from './test/app.ts';
@@ -7,10 +10,17 @@ import type { TestServer } from './test/http.ts';
 
 const database = useTestDatabase({ migrated: false });
 let server: TestServer;
+let publicDir: string;
+// Its own small public folder: these tests must not depend on whether `npm run build` ran first.
 beforeAll(async () => {
-  server = await serveApp(database().sql);
+  publicDir = await fs.mkdtemp(path.join(os.tmpdir(), 'memento-app-public-'));
+  await fs.writeFile(path.join(publicDir, 'index.html'), '<!doctype html><title>Memento</title><div id="root"></div>');
+  server = await serveApp(database().sql, { PUBLIC_DIR: publicDir });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await fs.rm(publicDir, { recursive: true, force: true });
+});
 
 function post(path: string, body: string, contentType = 'application/json'): Promise<Response> {
   return fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
