@@ -4,8 +4,9 @@ import type {
   ExerciseRecord,
   ExerciseVersionsResponse,
 } from '#core/schemas/exercise-calls';
-import { EMPTY_EXERCISE, exerciseFieldsSchema, JOURNAL_TEXT_FIELDS, type ExerciseFields } from '#core/schemas/records';
-import { earlierVersions } from '#core/sync/merge';
+import { EMPTY_EXERCISE, exerciseFieldsSchema, type ExerciseFields, type JournalTextField } from '#core/schemas/records';
+import { parseHlc } from '#core/sync/hlc';
+import { earlierVersions, type KeptText } from '#core/sync/merge';
 import { SINGLETON_KEY } from '#core/sync/protocol';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -95,10 +96,17 @@ export async function updateBirthday(sql: Sql, userId: string, parts: BirthdayPa
 /** The journal texts of a day that other devices wrote and that differ from the current ones. */
 export async function exerciseVersions(sql: Sql, userId: string, day: CalendarDay): Promise<ExerciseVersionsResponse> {
   const [record, kept] = await Promise.all([readRecord(sql, userId, 'exercises', day), keptTextsOf(sql, userId, day)]);
-  const current = exerciseOf(record);
   const live = record !== null && record.state.values[DELETED_FIELD] !== true;
-  const versions = (field: (typeof JOURNAL_TEXT_FIELDS)[number]) =>
-    earlierVersions(kept.get(field) ?? [], { text: current[field], hlc: live ? record.state.clocks[field] : undefined });
+  const versions = (field: JournalTextField): KeptText[] => {
+    // The kept texts leave out the current one (it is in the record); put it back as its device's.
+    const clock = record?.state.clocks[field];
+    const text = record?.state.values[field];
+    const node = clock === undefined ? undefined : parseHlc(clock)?.node;
+    const all = [...(kept.get(field) ?? [])];
+    if (clock !== undefined && node !== undefined && typeof text === 'string') all.push({ node, hlc: clock, text });
+    // A deleted day has no current text: every text written for it is an earlier version.
+    return earlierVersions(all, live && typeof text === 'string' ? { text, hlc: clock } : { text: '', hlc: undefined });
+  };
   return {
     day,
     fields: { gratitudeOne: versions('gratitudeOne'), gratitudeTwo: versions('gratitudeTwo'), gratitudeThree: versions('gratitudeThree') },

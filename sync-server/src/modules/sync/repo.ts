@@ -228,11 +228,14 @@ export async function saveGameProgress(
       rev = excluded.rev, updated_at = excluded.updated_at`;
 }
 
-export interface KeptTextRow {
+export interface KeptTextKey {
   readonly day: string;
   /** The journal column: gratitude_one, gratitude_two or gratitude_three. */
   readonly column: string;
   readonly node: string;
+}
+
+export interface KeptTextRow extends KeptTextKey {
   readonly hlc: Hlc;
   readonly text: string;
 }
@@ -256,6 +259,18 @@ export async function keepTexts(tx: TransactionSql, userId: string, texts: reado
     ) as r(day, field, node, hlc, text)
     on conflict (user_id, day, field, node) do update set hlc = excluded.hlc, text = excluded.text
     where excluded.hlc collate "C" > v.hlc collate "C"`;
+}
+
+export async function dropKeptTexts(tx: TransactionSql, userId: string, keys: readonly KeptTextKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx`
+    delete from journal_versions as v
+    using unnest(
+      ${tx.array(keys.map((key) => key.day), OID.date)}::date[],
+      ${tx.array(keys.map((key) => key.column), OID.text)}::text[],
+      ${tx.array(keys.map((key) => key.node), OID.text)}::text[]
+    ) as r(day, field, node)
+    where v.user_id = ${userId} and v.day = r.day and v.field = r.field and v.node = r.node`;
 }
 
 export interface KeptTextOfDay {

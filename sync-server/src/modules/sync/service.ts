@@ -20,6 +20,7 @@ import { ApiError } from '../../http/api-error.ts';
 import { columnOf, DELETED_FIELD, fieldOf, withoutDeleted, type StoredRecord } from './record-columns.ts';
 import {
   bindClient,
+  dropKeptTexts,
   keepTexts,
   loadRecords,
   lockUserRevision,
@@ -31,6 +32,7 @@ import {
   saveGameProgress,
   saveProfile,
   setClientSeq,
+  type KeptTextKey,
   type KeptTextRow,
   type PurgedHorizon,
   type RecordKeys,
@@ -122,24 +124,68 @@ async function saveRecords(tx: TransactionSql, userId: string, records: readonly
   ]);
 }
 
-/** Per (day, field, device) the newest journal text among `writes` (the table keeps the newest overall). */
-function journalTexts(writes: readonly RecordWrite[]): KeptTextRow[] {
-  const kept = new Map<string, KeptTextRow>();
+interface KeptTextChanges {
+  /** Texts to keep (each replaces its device's kept text only when newer). */
+  readonly keep: KeptTextRow[];
+  /** (day, column, node) rows to remove: that device now holds the current text. */
+  readonly drop: KeptTextKey[];
+}
+
+/**
+ * What the kept journal texts become after a batch. The table holds, per (day, field, device),
+ * the newest text that device wrote, except where that text is the current one (it is in the
+ * exercise row already). Both parts depend only on the set of writes, never on their order, so
+ * replicas and replays agree; and a push from the device that already holds the current text
+ * (the usual case) changes nothing here. Only fields the batch wrote can change:
+ * - every text of the batch, and the current text it replaced, is a candidate for its device;
+ * - the device of the final current text keeps nothing (its newest text is the current one);
+ * - when the current text moved to another device, that device's older kept text goes.
+ */
+function keptTextChanges(
+  before: ReadonlyMap<string, StoredRecord>,
+  after: ReadonlyMap<string, StoredRecord>,
+  writes: readonly RecordWrite[],
+): KeptTextChanges {
+  const candidates = new Map<string, KeptTextRow>();
+  const touched = new Map<string, { day: string; field: JournalTextField; column: string }>();
+  const consider = (day: string, field: JournalTextField, column: string, hlc: Hlc, text: string) => {
+    const node = parseHlc(hlc)?.node;
+    if (node === undefined) return;
+    const id = `${day}/${column}/${node}`;
+    const existing = candidates.get(id);
+    const newest = keepNewest(existing, { node, hlc, text });
+    if (newest !== existing) candidates.set(id, { day, column, node, hlc: newest.hlc, text: newest.text });
+  };
   for (const write of writes) {
     if (write.table !== 'exercises') continue;
-    const node = parseHlc(write.hlc)?.node;
-    if (node === undefined) continue;
     for (const field of JOURNAL_TEXT_FIELDS) {
       const text = write.fields[field];
       const column = columnOf('exercises', field);
       if (typeof text !== 'string' || column === undefined) continue;
-      const id = `${write.key}/${column}/${node}`;
-      const existing = kept.get(id);
-      const newest = keepNewest(existing, { node, hlc: write.hlc, text });
-      kept.set(id, { day: write.key, column, node, hlc: newest.hlc, text: newest.text });
+      touched.set(`${write.key}/${column}`, { day: write.key, field, column });
+      consider(write.key, field, column, write.hlc, text);
     }
   }
-  return [...kept.values()];
+  const keep: KeptTextRow[] = [];
+  const drop: KeptTextKey[] = [];
+  const currentNode = (state: FieldState | undefined, field: JournalTextField) => {
+    const clock = state?.clocks[field];
+    return clock === undefined ? undefined : parseHlc(clock)?.node;
+  };
+  for (const { day, field, column } of touched.values()) {
+    const id = recordId('exercises', day);
+    const previous = before.get(id)?.state;
+    const previousClock = previous?.clocks[field];
+    const previousText = previous?.values[field];
+    if (previousClock !== undefined && typeof previousText === 'string') consider(day, field, column, previousClock, previousText);
+    const finalNode = currentNode(after.get(id)?.state, field);
+    const previousNode = currentNode(previous, field);
+    if (previousNode !== undefined && finalNode !== undefined && previousNode !== finalNode) drop.push({ day, column, node: finalNode });
+    for (const candidate of candidates.values()) {
+      if (candidate.day === day && candidate.column === column && candidate.node !== finalNode) keep.push(candidate);
+    }
+  }
+  return { keep, drop };
 }
 
 /**
@@ -155,7 +201,8 @@ async function mergeAndSave(
   stored: readonly StoredRecord[],
   writes: readonly RecordWrite[],
 ): Promise<Map<string, StoredRecord>> {
-  const records = new Map(stored.map((record) => [recordId(record.table, record.key), record]));
+  const before = new Map(stored.map((record) => [recordId(record.table, record.key), record]));
+  const records = new Map(before);
   const changed = new Set<string>();
   for (const write of writes) {
     const id = recordId(write.table, write.key);
@@ -173,16 +220,18 @@ async function mergeAndSave(
     toSave.push(saved);
     records.set(id, saved);
   }
+  const texts = keptTextChanges(before, records, writes);
   if (toSave.length > 0) {
     const [lastRev] = await Promise.all([
       reserveRevisions(tx, userId, toSave.length),
       saveRecords(tx, userId, toSave),
       // After the exercises upsert: a kept text belongs to an existing exercise row.
-      keepTexts(tx, userId, journalTexts(writes)),
+      keepTexts(tx, userId, texts.keep),
+      dropKeptTexts(tx, userId, texts.drop),
     ]);
     if (lastRev !== rev + toSave.length) throw new Error('Revisions moved while the user lock was held');
   } else {
-    await keepTexts(tx, userId, journalTexts(writes));
+    await Promise.all([keepTexts(tx, userId, texts.keep), dropKeptTexts(tx, userId, texts.drop)]);
   }
   return records;
 }
@@ -357,7 +406,10 @@ export async function purgeOldTombstones(
   return transact(sql, (tx) => purgeTombstones(tx, cutoff), LOCKED);
 }
 
-/** Each device's newest text per journal field of one day (the server's writes under SERVER_NODE). */
+/**
+ * The kept journal texts of one day per field: each device's newest text, except the device
+ * holding the current text (read that from the record). The server's writes are under SERVER_NODE.
+ */
 export async function keptTextsOf(sql: Sql, userId: string, day: string): Promise<Map<JournalTextField, KeptText[]>> {
   const kept = new Map<JournalTextField, KeptText[]>(JOURNAL_TEXT_FIELDS.map((field) => [field, []]));
   for (const row of await readKeptTexts(sql, userId, day)) {

@@ -273,9 +273,10 @@ export async function simulateRun({ server, seed, steps = 60, faults = DEFAULT_F
     if (!moved) break;
   }
 
-  // What the database must hold: per field the newest write, per (day, field, device) the newest text.
+  // What the database must hold: per field the newest write; per (day, field, device) the newest
+  // text, except the device whose newest text is the current one (the record holds that).
   const expected = new Map<string, FieldState>();
-  const expectedTexts = new Map<string, KeptText>();
+  const newestTexts = new Map<string, KeptText & { readonly day: string; readonly field: string }>();
   for (const made of writes) {
     const id = `${made.table}/${made.key}`;
     expected.set(id, mergeWrite(expected.get(id) ?? EMPTY_STATE, { fields: made.fields, hlc: made.hlc }).state);
@@ -284,8 +285,14 @@ export async function simulateRun({ server, seed, steps = 60, faults = DEFAULT_F
       const text = made.fields[field];
       if (made.table !== 'exercises' || typeof text !== 'string') continue;
       const textId = `${made.key}/${columnOf('exercises', field) ?? field}/${node}`;
-      expectedTexts.set(textId, keepNewest(expectedTexts.get(textId), { node, hlc: made.hlc, text }));
+      const newest = keepNewest(newestTexts.get(textId), { node, hlc: made.hlc, text });
+      newestTexts.set(textId, { ...newest, day: made.key, field });
     }
+  }
+  const expectedTexts = new Map<string, KeptText>();
+  for (const [textId, text] of newestTexts) {
+    const current = expected.get(`exercises/${text.day}`)?.clocks[text.field];
+    if (current === undefined || parseHlc(current)?.node !== text.node) expectedTexts.set(textId, text);
   }
 
   const { records } = await readChanges(server.sql, user.userId, 0, 1_000_000, null);
@@ -313,6 +320,12 @@ export async function simulateRun({ server, seed, steps = 60, faults = DEFAULT_F
     if (row?.hlc !== text.hlc || row.text !== text.text) {
       losses += 1;
       details.push(`seed ${seed}: kept text ${id} is ${JSON.stringify(row?.text)}, expected ${JSON.stringify(text.text)}`);
+    }
+  }
+  for (const id of kept.keys()) {
+    if (!expectedTexts.has(id)) {
+      losses += 1;
+      details.push(`seed ${seed}: kept text ${id} should not be there (its device holds the current text)`);
     }
   }
 
