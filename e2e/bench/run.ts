@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { assetSizes, pageWeight } from './bundle';
 import { lifeChartBudgets } from './life-chart';
+import { runSyncBenchmarks } from './sync-server';
 import { newDataDir, startServer } from './server';
 
 const distDir = fileURLToPath(new URL('../../dist/pwa', import.meta.url));
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
   } finally {
     await lifeServer.stop();
   }
+  await runSyncBenchmarks();
 }
 
 await main();
