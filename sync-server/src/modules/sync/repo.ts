@@ -159,23 +159,40 @@ const text = (value: unknown, empty: string): string => (typeof value === 'strin
 /** Writes exercise records back, all in one multi-row upsert. */
 export async function saveExercises(tx: TransactionSql, userId: string, records: readonly StoredRecord[]): Promise<void> {
   if (records.length === 0) return;
-  const column = <T>(pick: (record: StoredRecord) => T): T[] => records.map(pick);
-  const values = (record: StoredRecord) => record.state.values;
+  const values = <T>(pick: (values: StoredRecord['state']['values']) => T): T[] => records.map((record) => pick(record.state.values));
+  // Each field's clock as a column of its own (null where never written); field_clocks is built
+  // from them in SQL, which spares quoting a JSON text per row for the array parameter.
+  const clocks = (field: string) => records.map((record) => record.state.clocks[field] ?? null);
   await tx`
     insert into exercises as e (user_id, day, mortality, gratitude, gratitude_one, gratitude_two, gratitude_three,
       deleted, field_clocks, rev, updated_at)
-    select ${userId}, r.day, r.mortality, r.gratitude, r.one, r.two, r.three, r.deleted, r.clocks::jsonb, r.rev, now()
+    select ${userId}, r.day, r.mortality, r.gratitude, r.one, r.two, r.three, r.deleted,
+      jsonb_strip_nulls(jsonb_build_object('mortality', r.mortality_clock, 'gratitude', r.gratitude_clock,
+        'gratitude_one', r.one_clock, 'gratitude_two', r.two_clock, 'gratitude_three', r.three_clock, 'deleted', r.deleted_clock)),
+      r.rev, now()
     from unnest(
-      ${tx.array(column((record) => record.key), OID.date)}::date[],
-      ${tx.array(column((record) => bool(values(record).mortality, false)), OID.bool)}::bool[],
-      ${tx.array(column((record) => bool(values(record).gratitude, false)), OID.bool)}::bool[],
-      ${tx.array(column((record) => text(values(record).gratitudeOne, '')), OID.text)}::text[],
-      ${tx.array(column((record) => text(values(record).gratitudeTwo, '')), OID.text)}::text[],
-      ${tx.array(column((record) => text(values(record).gratitudeThree, '')), OID.text)}::text[],
-      ${tx.array(column((record) => bool(values(record).deleted, false)), OID.bool)}::bool[],
-      ${tx.array(column((record) => JSON.stringify(clocksByColumn('exercises', record.state.clocks))), OID.text)}::text[],
-      ${tx.array(column((record) => record.rev), OID.int8)}::int8[]
-    ) as r(day, mortality, gratitude, one, two, three, deleted, clocks, rev)
+      ${tx.array(
+        records.map((record) => record.key),
+        OID.date,
+      )}::date[],
+      ${tx.array(values((fields) => bool(fields.mortality, false)), OID.bool)}::bool[],
+      ${tx.array(values((fields) => bool(fields.gratitude, false)), OID.bool)}::bool[],
+      ${tx.array(values((fields) => text(fields.gratitudeOne, '')), OID.text)}::text[],
+      ${tx.array(values((fields) => text(fields.gratitudeTwo, '')), OID.text)}::text[],
+      ${tx.array(values((fields) => text(fields.gratitudeThree, '')), OID.text)}::text[],
+      ${tx.array(values((fields) => bool(fields.deleted, false)), OID.bool)}::bool[],
+      ${tx.array(clocks('mortality'), OID.text)}::text[],
+      ${tx.array(clocks('gratitude'), OID.text)}::text[],
+      ${tx.array(clocks('gratitudeOne'), OID.text)}::text[],
+      ${tx.array(clocks('gratitudeTwo'), OID.text)}::text[],
+      ${tx.array(clocks('gratitudeThree'), OID.text)}::text[],
+      ${tx.array(clocks('deleted'), OID.text)}::text[],
+      ${tx.array(
+        records.map((record) => record.rev),
+        OID.int8,
+      )}::int8[]
+    ) as r(day, mortality, gratitude, one, two, three, deleted,
+      mortality_clock, gratitude_clock, one_clock, two_clock, three_clock, deleted_clock, rev)
     on conflict (user_id, day) do update set
       mortality = excluded.mortality, gratitude = excluded.gratitude, gratitude_one = excluded.gratitude_one,
       gratitude_two = excluded.gratitude_two, gratitude_three = excluded.gratitude_three, deleted = excluded.deleted,

@@ -146,33 +146,35 @@ function keptTextChanges(
   after: ReadonlyMap<string, StoredRecord>,
   writes: readonly RecordWrite[],
 ): KeptTextChanges {
-  const candidates = new Map<string, KeptTextRow>();
-  const touched = new Map<string, { day: string; field: JournalTextField; column: string }>();
+  /** Per `${day}/${column}`: the field and, per device, its newest candidate text. */
+  const fields = new Map<string, { day: string; field: JournalTextField; column: string; newest: Map<string, KeptTextRow> }>();
   const consider = (day: string, field: JournalTextField, column: string, hlc: Hlc, text: string) => {
     const node = parseHlc(hlc)?.node;
     if (node === undefined) return;
-    const id = `${day}/${column}/${node}`;
-    const existing = candidates.get(id);
-    const newest = keepNewest(existing, { node, hlc, text });
-    if (newest !== existing) candidates.set(id, { day, column, node, hlc: newest.hlc, text: newest.text });
+    const id = `${day}/${column}`;
+    let entry = fields.get(id);
+    if (entry === undefined) {
+      entry = { day, field, column, newest: new Map() };
+      fields.set(id, entry);
+    }
+    const existing = entry.newest.get(node);
+    if (keepNewest(existing, { node, hlc, text }) !== existing) entry.newest.set(node, { day, column, node, hlc, text });
   };
   for (const write of writes) {
     if (write.table !== 'exercises') continue;
     for (const field of JOURNAL_TEXT_FIELDS) {
       const text = write.fields[field];
       const column = columnOf('exercises', field);
-      if (typeof text !== 'string' || column === undefined) continue;
-      touched.set(`${write.key}/${column}`, { day: write.key, field, column });
-      consider(write.key, field, column, write.hlc, text);
+      if (typeof text === 'string' && column !== undefined) consider(write.key, field, column, write.hlc, text);
     }
   }
-  const keep: KeptTextRow[] = [];
-  const drop: KeptTextKey[] = [];
   const currentNode = (state: FieldState | undefined, field: JournalTextField) => {
     const clock = state?.clocks[field];
     return clock === undefined ? undefined : parseHlc(clock)?.node;
   };
-  for (const { day, field, column } of touched.values()) {
+  const keep: KeptTextRow[] = [];
+  const drop: KeptTextKey[] = [];
+  for (const { day, field, column, newest } of fields.values()) {
     const id = recordId('exercises', day);
     const previous = before.get(id)?.state;
     const previousClock = previous?.clocks[field];
@@ -181,9 +183,7 @@ function keptTextChanges(
     const finalNode = currentNode(after.get(id)?.state, field);
     const previousNode = currentNode(previous, field);
     if (previousNode !== undefined && finalNode !== undefined && previousNode !== finalNode) drop.push({ day, column, node: finalNode });
-    for (const candidate of candidates.values()) {
-      if (candidate.day === day && candidate.column === column && candidate.node !== finalNode) keep.push(candidate);
-    }
+    for (const candidate of newest.values()) if (candidate.node !== finalNode) keep.push(candidate);
   }
   return { keep, drop };
 }
