@@ -22,18 +22,24 @@ declare module 'autocannon' {
     readonly connectionRate?: number;
     readonly headers?: Record<string, string>;
     readonly setupClient?: (client: Client) => void;
+    /** Keep the raw histograms, to combine several runs with aggregateResult. */
+    readonly skipAggregateResult?: boolean;
   }
 
   interface Result {
     readonly latency: Histogram;
-    readonly requests: Histogram;
+    readonly requests: Histogram & { readonly sent: number };
     readonly errors: number;
     readonly timeouts: number;
     readonly non2xx: number;
-    readonly totalCompletedRequests: number;
     readonly duration: number;
   }
 
-  function autocannon(options: Options): Promise<Result>;
+  interface Autocannon {
+    (options: Options): Promise<Result>;
+    aggregateResult(results: readonly Result[], options: { readonly url: string; readonly connections: number }): Result;
+  }
+
+  const autocannon: Autocannon;
   export default autocannon;
 }

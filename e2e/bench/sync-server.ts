@@ -295,7 +295,7 @@ export async function benchPullConcurrency(
           : await steady(pull.url, rate);
       const row: PullLatency = {
         label: `${pull.what}, ${rate === undefined ? 'as fast as possible' : `${rate} pull/s per client`}`,
-        requestsPerSecond: result.totalCompletedRequests / seconds,
+        requestsPerSecond: (result.requests.sent - result.errors - result.timeouts) / seconds,
         p50: result.latency.p50,
         p99: result.latency.p99,
         max: result.latency.max,
