@@ -87,7 +87,11 @@ export async function startSyncBench({ users: userCount = 203 }: { users?: numbe
   const pgliteDir = join(dataDir, 'pglite');
   const openDirect = async () => {
     const embedded = await startEmbeddedPostgres({ dir: pgliteDir });
-    return { embedded, sql: createSql(embedded.url, { max: 1 }) };
+    const sql = createSql(embedded.url, { max: 1 });
+    // The driver learns the array types on its first connection; an array parameter in the very
+    // first query would be sent as its element type.
+    await sql`select 1`;
+    return { embedded, sql };
   };
   const setup = await openDirect();
   await migrate(setup.sql);
