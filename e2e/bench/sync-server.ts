@@ -245,7 +245,7 @@ async function seedRecords(context: SyncBenchContext, users: readonly TestUser[]
  * - Steady: each client pulls `rate` times a second, as devices syncing in the background do.
  *   autocannon starts every connection's timer at once, which would turn 200 independent
  *   devices into one burst of 200 requests a second; the connections are therefore started in
- *   ten groups spread over one interval, and the groups' histograms combined.
+ *   fifty groups of four spread over one interval, and the groups' histograms combined.
  * - As fast as possible (closed loop): the server's capacity; with 200 requests always in
  *   flight, latency there is mostly queueing (Little's law: 200 / throughput).
  */
@@ -265,7 +265,8 @@ export async function benchPullConcurrency(
     };
   };
   const steady = async (url: string, rate: number) => {
-    const groups = 10;
+    // Small groups: a group's connections still fire together, so a group is a burst.
+    const groups = 50;
     const size = Math.ceil(clients / groups);
     const results = await Promise.all(
       Array.from({ length: groups }, async (_, group) => {
