@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseCalendarDay } from '../dates/calendar-day';
+import { DEFAULT_DONE_RULE, doneRuleSchema } from '../practice/streaks';
 
 /** Schemas of the records a signed-in person owns, as the app and the sync protocol carry them. */
 
@@ -46,6 +47,8 @@ export const profileFieldsSchema = z
     reminderZone: z.string().min(1).max(64),
     /** Days the person paused their streak. */
     streakFreezes: z.array(calendarDaySchema).max(400),
+    /** Which exercises make a day "done" for the streaks and the reminders. */
+    doneRule: doneRuleSchema,
   })
   .strict();
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;
@@ -57,6 +60,7 @@ export const DEFAULT_PROFILE: ProfileFields = {
   reminderMinutes: 20 * 60,
   reminderZone: 'UTC',
   streakFreezes: [],
+  doneRule: DEFAULT_DONE_RULE,
 };
 
 export const gameProgressFieldsSchema = z

@@ -36,14 +36,14 @@ interface Person {
 
 let people = 0;
 async function person(
-  settings: { minutes: number; zone: string; dayStart?: number },
+  settings: { minutes: number; zone: string; dayStart?: number; doneRule?: string },
   now: number,
   sql: Sql = database().sql,
 ): Promise<Person> {
   const { userId } = await createTestUser(sql, `person${++people}@example.test`);
   await sql`
-    insert into profiles (user_id, reminder_enabled, reminder_time, reminder_zone, day_start_minutes, rev)
-    values (${userId}, true, ${settings.minutes}, ${settings.zone}, ${settings.dayStart ?? 0}, 1)`;
+    insert into profiles (user_id, reminder_enabled, reminder_time, reminder_zone, day_start_minutes, done_rule, rev)
+    values (${userId}, true, ${settings.minutes}, ${settings.zone}, ${settings.dayStart ?? 0}, ${settings.doneRule ?? 'both'}, 1)`;
   const browser = browserKeys();
   const path = `/push/${userId}`;
   await saveSubscription(sql, userId, { endpoint: `${endpoint.url}${path}`, keys: { p256dh: browser.p256dh, auth: browser.auth } }, now);
@@ -56,9 +56,9 @@ async function job(userId: string) {
   return { dueAt: row?.due_at?.toISOString() ?? null, lastSentDay: row?.last_sent_day ?? null };
 }
 
-async function markDone(userId: string, day: string) {
+async function markDone(userId: string, day: string, done: { mortality: boolean; gratitude: boolean } = { mortality: true, gratitude: true }) {
   await database().sql`
-    insert into exercises (user_id, day, mortality, gratitude, rev) values (${userId}, ${day}, true, true, 2)`;
+    insert into exercises (user_id, day, mortality, gratitude, rev) values (${userId}, ${day}, ${done.mortality}, ${done.gratitude}, 2)`;
 }
 
 describe('runDueReminders', () => {
@@ -116,6 +116,19 @@ describe('runDueReminders', () => {
     expect(result.pushes).toBe(0);
     expect(endpoint.received).toHaveLength(0);
     expect(await job(ada.userId)).toEqual({ dueAt: '2025-06-12T00:00:00.000Z', lastSentDay: null });
+  });
+
+  it("honours the person's done rule: under 'gratitude' the gratitude journal alone makes today done", async () => {
+    const ada = await person({ minutes: 20 * 60, zone: 'America/New_York', doneRule: 'gratitude' }, at('2025-06-10T12:00:00Z'));
+    const bea = await person({ minutes: 20 * 60, zone: 'America/New_York' }, at('2025-06-10T12:00:00Z'));
+    await markDone(ada.userId, '2025-06-10', { mortality: false, gratitude: true });
+    await markDone(bea.userId, '2025-06-10', { mortality: false, gratitude: true });
+    const result = await run(at('2025-06-11T00:00:00Z'));
+    // Under the default rule ('both') the gratitude journal alone leaves the day open: only Bea is reminded.
+    expect(result.pushes).toBe(1);
+    expect(endpoint.received.map((request) => request.path)).toEqual([bea.path]);
+    expect(await job(ada.userId)).toEqual({ dueAt: '2025-06-12T00:00:00.000Z', lastSentDay: null });
+    expect(await job(bea.userId)).toEqual({ dueAt: '2025-06-12T00:00:00.000Z', lastSentDay: '2025-06-10' });
   });
 
   it('keeps the local time across a daylight-saving change (23-hour day)', async () => {

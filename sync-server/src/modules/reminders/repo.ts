@@ -1,4 +1,5 @@
 import type { CalendarDay } from '#core/dates/calendar-day';
+import type { DoneRule } from '#core/practice/streaks';
 import type { Sql, TransactionSql } from '../../db/client.ts';
 
 /** SQL of the reminders: push subscriptions, the per-user reminder job and what it reads. */
@@ -10,6 +11,8 @@ export interface ReminderProfile {
   readonly reminderMinutes: number | null;
   readonly zone: string | null;
   readonly dayStartMinutes: number;
+  /** Checked by the column's constraint (0005), which lists DONE_RULES. */
+  readonly doneRule: DoneRule;
   readonly rev: number;
   readonly deleted: boolean;
 }
@@ -41,12 +44,13 @@ export async function findProfile(db: Db, userId: string): Promise<ReminderProfi
       reminder_minutes: number | null;
       zone: string | null;
       day_start_minutes: number;
+      done_rule: DoneRule;
       rev: number;
       deleted: boolean;
     }[]
   >`
     select reminder_enabled as enabled, reminder_time as reminder_minutes, reminder_zone as zone,
-           day_start_minutes, rev, deleted
+           day_start_minutes, done_rule, rev, deleted
     from profiles where user_id = ${userId}`;
   if (!row) return null;
   return {
@@ -54,6 +58,7 @@ export async function findProfile(db: Db, userId: string): Promise<ReminderProfi
     reminderMinutes: row.reminder_minutes,
     zone: row.zone,
     dayStartMinutes: row.day_start_minutes,
+    doneRule: row.done_rule,
     rev: row.rev,
     deleted: row.deleted,
   };

@@ -2,7 +2,7 @@ import type { CalendarDay } from '#core/dates/calendar-day';
 import { isValidTimeZone } from '#core/dates/zone-time';
 import { practiceDay } from '#core/practice/practice-day';
 import { nextReminder, reminderToSend } from '#core/practice/reminders';
-import { DEFAULT_DONE_RULE, isDayDone } from '#core/practice/streaks';
+import { isDayDone, type DoneRule } from '#core/practice/streaks';
 import { DEFAULT_PROFILE } from '#core/schemas/records';
 import { REMINDER_URL, type ReminderPush, type SaveSubscriptionRequest } from '#core/schemas/reminders';
 import type { Sql } from '../../db/client.ts';
@@ -42,6 +42,8 @@ export interface ReminderSchedule {
   readonly reminderMinutes: number;
   readonly timeZone: string;
   readonly dayStartMinutes: number;
+  /** Which exercises make today done, so that no reminder is sent. */
+  readonly doneRule: DoneRule;
 }
 
 /** The reminder settings to act on, or null when there is nothing to remind of. */
@@ -54,13 +56,14 @@ export function scheduleOf(profile: ReminderProfile | null): ReminderSchedule | 
     reminderMinutes: profile.reminderMinutes ?? DEFAULT_PROFILE.reminderMinutes,
     timeZone,
     dayStartMinutes: profile.dayStartMinutes,
+    doneRule: profile.doneRule,
   };
 }
 
 async function isTodayDone(sql: Sql, userId: string, schedule: ReminderSchedule, now: number): Promise<boolean> {
   const today = practiceDay(now, schedule.timeZone, schedule.dayStartMinutes);
   const flags = await findExerciseFlags(sql, userId, today);
-  return flags !== null && isDayDone(flags, DEFAULT_DONE_RULE);
+  return flags !== null && isDayDone(flags, schedule.doneRule);
 }
 
 /**

@@ -292,3 +292,32 @@ describe('POST /api/sync/push: merging', () => {
     });
   });
 });
+
+describe('POST /api/sync/push: the done rule of the profile', () => {
+  it('stores a chosen doneRule in its column and pulls it back', async () => {
+    const user = await newUser();
+    const clientId = newClient();
+    const reply = await push(server.url, user, clientId, [
+      mutation(1, clockAt(clientId, 1), { table: 'profiles', key: 'me', fields: { doneRule: 'gratitude' } }),
+    ]);
+    expect(reply.body).toMatchObject({ lastAppliedSeq: 1, rejected: [] });
+    expect((await recordsOf(user)).get('profiles/me')?.values).toEqual({ doneRule: 'gratitude' });
+    expect(await database().sql`select done_rule from profiles where user_id = ${user.userId}`).toEqual([{ done_rule: 'gratitude' }]);
+
+    await push(server.url, user, clientId, [
+      mutation(2, clockAt(clientId, 2), { table: 'profiles', key: 'me', fields: { doneRule: 'either', dayStartMinutes: 60 } }),
+    ]);
+    expect((await recordsOf(user)).get('profiles/me')?.values).toEqual({ doneRule: 'either', dayStartMinutes: 60 });
+  });
+
+  it('rejects a doneRule outside the rules with INVALID_FIELDS, storing nothing', async () => {
+    const user = await newUser();
+    const clientId = newClient();
+    const reply = await push(server.url, user, clientId, [
+      mutation(1, clockAt(clientId, 1), { table: 'profiles', key: 'me', fields: { doneRule: 'most days' } }),
+    ]);
+    expect(reply.status).toBe(200);
+    expect(reply.body.rejected.map(({ seq, reason }) => [seq, reason])).toEqual([[1, 'INVALID_FIELDS']]);
+    expect(await recordsOf(user)).toEqual(new Map());
+  });
+});

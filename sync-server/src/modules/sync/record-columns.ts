@@ -42,6 +42,7 @@ export const RECORD_COLUMNS: Readonly<Record<SyncedTable, readonly ColumnSpec[]>
     column('reminderMinutes', 'reminder_time'),
     column('reminderZone', 'reminder_zone'),
     column('streakFreezes', 'streak_freezes'),
+    column('doneRule', 'done_rule'),
     column(DELETED_FIELD),
   ],
   gameProgress: [column('state'), column(DELETED_FIELD)],

@@ -76,7 +76,7 @@ function profileColumns(db: Queryable) {
   return db`'profiles'::text as tbl, 'me'::text as key, rev, field_clocks as clocks,
     jsonb_build_object('birthday', to_char(birthday, 'YYYY-MM-DD'), 'day_start_minutes', day_start_minutes,
       'reminder_enabled', reminder_enabled, 'reminder_time', reminder_time, 'reminder_zone', reminder_zone,
-      'streak_freezes', streak_freezes, 'deleted', deleted) as vals`;
+      'streak_freezes', streak_freezes, 'done_rule', done_rule, 'deleted', deleted) as vals`;
 }
 function gameColumns(db: Queryable) {
   return db`'gameProgress'::text as tbl, 'me'::text as key, rev, field_clocks as clocks,
@@ -206,6 +206,7 @@ export interface ProfileColumns {
   readonly reminderMinutes: number | null;
   readonly reminderZone: string | null;
   readonly streakFreezes: readonly string[];
+  readonly doneRule: string;
   readonly deleted: boolean;
 }
 
@@ -217,14 +218,15 @@ export async function saveProfile(
 ): Promise<void> {
   await tx`
     insert into profiles (user_id, birthday, day_start_minutes, reminder_enabled, reminder_time, reminder_zone,
-      streak_freezes, deleted, field_clocks, rev, updated_at)
+      streak_freezes, done_rule, deleted, field_clocks, rev, updated_at)
     values (${userId}, ${columns.birthday}::date, ${columns.dayStartMinutes}, ${columns.reminderEnabled},
-      ${columns.reminderMinutes}, ${columns.reminderZone}, ${tx.json([...columns.streakFreezes])}, ${columns.deleted},
+      ${columns.reminderMinutes}, ${columns.reminderZone}, ${tx.json([...columns.streakFreezes])}, ${columns.doneRule}, ${columns.deleted},
       ${tx.json(clocksByColumn('profiles', record.state.clocks))}, ${record.rev}, now())
     on conflict (user_id) do update set
       birthday = excluded.birthday, day_start_minutes = excluded.day_start_minutes,
       reminder_enabled = excluded.reminder_enabled, reminder_time = excluded.reminder_time,
-      reminder_zone = excluded.reminder_zone, streak_freezes = excluded.streak_freezes, deleted = excluded.deleted,
+      reminder_zone = excluded.reminder_zone, streak_freezes = excluded.streak_freezes, done_rule = excluded.done_rule,
+      deleted = excluded.deleted,
       field_clocks = excluded.field_clocks, rev = excluded.rev, updated_at = excluded.updated_at`;
 }
 

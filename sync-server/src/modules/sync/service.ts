@@ -100,6 +100,7 @@ async function saveProfileRecord(tx: TransactionSql, userId: string, profile: St
     reminderMinutes: fields.reminderMinutes ?? null,
     reminderZone: fields.reminderZone ?? null,
     streakFreezes: fields.streakFreezes ?? [],
+    doneRule: fields.doneRule ?? DEFAULT_PROFILE.doneRule,
     deleted: isDeleted(profile.state),
   });
 }
