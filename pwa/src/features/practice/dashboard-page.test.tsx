@@ -108,4 +108,26 @@ describe('the streak calendar', () => {
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
     expect(await screen.findByRole('table', { name: 'October 2026' })).toBeTruthy();
   });
+
+  it("counts a day done by the person's rule: choosing the gratitude journal makes a gratitude-only day done", async () => {
+    const user = userEvent.setup();
+    await saveExercise(db, day('2026-11-21'), { gratitude: true }, Date.now());
+    renderDashboard(db, '/dashboard?view=account');
+    const rule = await screen.findByRole('combobox', { name: 'A day counts as done when…' });
+    expect(rule).toHaveProperty('value', 'both');
+
+    await user.selectOptions(rule, 'The gratitude journal is done');
+    await waitFor(async () => expect((await readProfile(db)).doneRule).toBe('gratitude'), SLOW);
+    expect(rule).toHaveProperty('value', 'gratitude');
+
+    await user.click(screen.getByRole('link', { name: /Home/ }));
+    expect(await screen.findByRole('cell', { name: 'Saturday, November 21: done' }, SLOW)).toBeTruthy();
+    expect(screen.getByText('Current streak').closest('div')?.textContent).toContain('1 day');
+  });
+
+  it('keeps a gratitude-only day missed under the default rule (both exercises)', async () => {
+    await saveExercise(db, day('2026-11-21'), { gratitude: true }, Date.now());
+    renderDashboard(db, '/dashboard');
+    expect(await screen.findByRole('button', { name: 'Saturday, November 21: missed' }, SLOW)).toBeTruthy();
+  });
 });

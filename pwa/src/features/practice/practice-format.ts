@@ -1,4 +1,5 @@
 import { dayToUtcMs, type CalendarDay } from '#core/dates/calendar-day';
+import type { DoneRule } from '#core/practice/streaks';
 
 const WEEKDAY_MONTH_DAY = new Intl.DateTimeFormat('en-US', {
   weekday: 'long',
@@ -25,6 +26,14 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 }
 
 /** 'Midnight', '1 am' … '6 am': the day starts a person can choose. */
+/** The done rules as the account settings offer them, in this order. */
+export const DONE_RULE_CHOICES: readonly { readonly rule: DoneRule; readonly label: string }[] = [
+  { rule: 'both', label: 'Both exercises are done' },
+  { rule: 'gratitude', label: 'The gratitude journal is done' },
+  { rule: 'mortality', label: 'The weeks-left exercise is done' },
+  { rule: 'either', label: 'Either exercise is done' },
+];
+
 export const DAY_START_CHOICES: readonly { readonly minutes: number; readonly label: string }[] = [
   { minutes: 0, label: 'Midnight' },
   ...[1, 2, 3, 4, 5, 6].map((hour) => ({ minutes: hour * 60, label: `${hour} am` })),

@@ -5,6 +5,7 @@ import type { ProfileFields } from '#core/schemas/records';
 import { Button } from '../../../components/ui/button';
 import type { PracticeAccount } from '../practice-account';
 import { DayStartSetting } from './day-start-setting';
+import { DoneRuleSetting } from './done-rule-setting';
 import { JournalExport } from './journal-export';
 import { JournalImport } from './journal-import';
 import { BillingPortalDialog } from './upgrade-dialog';
@@ -58,6 +59,7 @@ export function AccountView({ account, profile, today, onSignOut, settingsExtra 
           Settings
         </h2>
         <DayStartSetting value={profile.dayStartMinutes} />
+        <DoneRuleSetting value={profile.doneRule} />
         {settingsExtra}
       </section>
       <JournalExport today={today} />

@@ -52,7 +52,7 @@ export function DashboardHome(props: DashboardHomeProps) {
           />
         </ul>
       </section>
-      <StreakCalendar today={today} journal={props.journal} freezes={freezesOf(props.profile)} />
+      <StreakCalendar today={today} journal={props.journal} freezes={freezesOf(props.profile)} doneRule={props.profile.doneRule} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight, Flame, Trophy } from 'lucide-react';
 import type { CalendarDay } from '#core/dates/calendar-day';
 import type { JournalEntry } from '#core/practice/journal-entry';
 import type { CalendarCell } from '#core/practice/month-calendar';
+import type { DoneRule } from '#core/practice/streaks';
 import { firstDayOfMonth } from '#core/practice/month-calendar';
 import { formatMonthYear, plural } from '../practice-format';
 import { CalendarGrid } from './calendar-grid';
@@ -14,11 +15,12 @@ export interface StreakCalendarProps {
   readonly today: CalendarDay;
   readonly journal: readonly JournalEntry[];
   readonly freezes: readonly CalendarDay[];
+  readonly doneRule: DoneRule;
 }
 
 /** Current and longest streak, and the month calendar (pausing a day from a cell). */
-export function StreakCalendar({ today, journal, freezes }: StreakCalendarProps) {
-  const model = useStreakCalendar(today, journal, freezes);
+export function StreakCalendar({ today, journal, freezes, doneRule }: StreakCalendarProps) {
+  const model = useStreakCalendar(today, journal, freezes, doneRule);
   const [picked, setPicked] = useState<CalendarCell | null>(null);
   const monthName = formatMonthYear(firstDayOfMonth(model.calendar));
   return (

@@ -10,7 +10,7 @@ import {
   type MonthCalendar,
   type MonthRef,
 } from '#core/practice/month-calendar';
-import { DEFAULT_DONE_RULE, doneDaysOf, effectivePausedDays, streaks, type Streaks } from '#core/practice/streaks';
+import { doneDaysOf, effectivePausedDays, streaks, type DoneRule, type Streaks } from '#core/practice/streaks';
 
 export interface StreakCalendarModel {
   readonly calendar: MonthCalendar;
@@ -26,9 +26,11 @@ export function useStreakCalendar(
   today: CalendarDay,
   journal: readonly JournalEntry[],
   freezes: readonly CalendarDay[],
+  /** The person's choice of what makes a day done (their profile's `doneRule`). */
+  doneRule: DoneRule,
 ): StreakCalendarModel {
   const [shown, setShown] = useState<MonthRef>(() => monthOf(today));
-  const done = doneDaysOf(journal, DEFAULT_DONE_RULE);
+  const done = doneDaysOf(journal, doneRule);
   const paused = effectivePausedDays(freezes);
   // Days before the first entry were before the practice began: empty, not missed.
   const since = journal[0]?.date ?? today;
