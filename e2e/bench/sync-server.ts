@@ -14,6 +14,7 @@
  * - (c) pull with 200 concurrent clients, each with its own account (budget: p99 < 50 ms);
  * - (d) e2e/bench/sync-faults.ts: the fault simulation with ≥ 1,000 seeded runs.
  */
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
@@ -65,8 +66,9 @@ export async function startSyncBench({ users: userCount = 203 }: { users?: numbe
     const previous = process.env.DATABASE_URL;
     process.env.DATABASE_URL = database.url;
     let server: RunningServer;
+    const unusedDataDir = newDataDir();
     try {
-      server = await startServer(newDataDir());
+      server = await startServer(unusedDataDir);
     } finally {
       if (previous === undefined) delete process.env.DATABASE_URL;
       else process.env.DATABASE_URL = previous;
@@ -79,6 +81,7 @@ export async function startSyncBench({ users: userCount = 203 }: { users?: numbe
       async close() {
         await server.stop();
         await database.close();
+        await rm(unusedDataDir, { recursive: true, force: true });
       },
     };
   }
@@ -118,7 +121,10 @@ export async function startSyncBench({ users: userCount = 203 }: { users?: numbe
         await direct.embedded.close();
       }
     },
-    close: stop,
+    async close() {
+      await stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
