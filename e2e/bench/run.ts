@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { assetSizes, pageWeight } from './bundle';
 import { lifeChartBudgets } from './life-chart';
 import { runSyncBenchmarks } from './sync-server';
+import { benchInitialPull } from './sync-initial-pull';
 import { newDataDir, startServer } from './server';
 
 const distDir = fileURLToPath(new URL('../../dist/pwa', import.meta.url));
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
     await lifeServer.stop();
   }
   await runSyncBenchmarks();
+  await benchInitialPull();
 }
 
 await main();
