@@ -3,7 +3,7 @@ import { observeRemoteClocks } from '../db/clock-state';
 import { acknowledgeOutbox } from '../db/outbox';
 import { readMeta, writeMeta } from '../db/meta';
 import type { UserDb } from '../db/user-db';
-import { applyChange, recordTables, replaceWithPendingWrites } from './apply-change';
+import { applyChanges, recordTables, replaceWithPendingWrites } from './apply-change';
 import { SyncError } from './errors';
 import { recordServerTime } from './server-offset';
 import type { SyncTransport } from './transport';
@@ -41,7 +41,7 @@ async function store(
     // The server acknowledges our writes here too, which matters when a push reply was lost.
     // Done before merging so a deletion does not bring back a write the server already has.
     if (page.lastAppliedSeq !== null) await acknowledgeOutbox(db, page.lastAppliedSeq);
-    for (const change of changes) await applyChange(db, change);
+    await applyChanges(db, changes);
     await observeRemoteClocks(db, clientId, changes.flatMap((change) => Object.values(change.clocks)), timing.receivedAt);
     await recordServerTime(db, page.serverTime, timing.sentAt, timing.receivedAt);
     await writeMeta(db, 'cursor', page.cursor);
