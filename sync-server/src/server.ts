@@ -6,6 +6,7 @@ import { openDatabase } from './db/open.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
 import { startReminderLoop } from './modules/reminders/job.ts';
+import { startTombstonePurge } from './modules/sync/purge-job.ts';
 
 export interface RunningServer {
   readonly url: string;
@@ -49,11 +50,15 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     const running = server;
     // Daily reminders: every instance runs the loop; the database keeps them from sending twice.
     const reminders = startReminderLoop({ sql: database.sql, push: env.push, logger });
+    // Deletions older than the tombstone window go; a device behind them is told to start over.
+    const purge = startTombstonePurge(database.sql, logger);
     return {
       url: displayUrl(address),
       async close() {
         await closeHttp(running);
         await reminders.stop();
+        purge.stop();
+        await purge.firstRun;
         await database.close();
       },
     };

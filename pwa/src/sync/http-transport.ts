@@ -91,6 +91,7 @@ export function createHttpTransport(options: HttpTransportOptions): SyncTranspor
     pull: (query: PullQuery) => {
       const params = new URLSearchParams({ cursor: String(query.cursor), limit: String(query.limit) });
       if (query.clientId !== undefined) params.set('clientId', query.clientId);
+      if (query.full === true) params.set('full', 'true');
       return request(`/api/sync/pull?${params.toString()}`, pullResponseSchema, { method: 'GET' });
     },
   };

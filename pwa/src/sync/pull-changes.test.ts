@@ -217,6 +217,30 @@ describe('pullChanges', () => {
     expect(await readMeta(db, 'cursor')).toBe(7);
   });
 
+  it('marks every page of a pull from 0 after a reset as full, and no other pull', async () => {
+    const db = await freshDb();
+    await writeMeta(db, 'cursor', 7);
+    const page = (cursor: number, hasMore: boolean) => ({
+      changes: [{ table: 'exercises' as const, key: `2026-03-0${String(cursor)}`, values: {}, clocks: {}, deleted: false, rev: cursor }],
+      cursor,
+      hasMore,
+      reset: false,
+      lastAppliedSeq: null,
+      serverTime: NOW,
+    });
+    const replies = pages({ changes: [], cursor: 7, hasMore: false, reset: true, lastAppliedSeq: null, serverTime: NOW }, page(1, true), page(2, false));
+    const asked: { cursor: number; full?: boolean }[] = [];
+    const recording: SyncTransport = {
+      push: (request) => replies.push(request),
+      pull: (query) => {
+        asked.push({ cursor: query.cursor, ...(query.full === undefined ? {} : { full: query.full }) });
+        return replies.pull(query);
+      },
+    };
+    await pullChanges({ db, transport: recording, now });
+    expect(asked).toEqual([{ cursor: 7 }, { cursor: 0, full: true }, { cursor: 1, full: true }]);
+  });
+
   it('drops outbox entries the server reports as applied, as when a push reply was lost', async () => {
     const db = await freshDb();
     const peer = createMemoryPeer({ now });

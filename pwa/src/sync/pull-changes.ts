@@ -78,7 +78,10 @@ export async function pullChanges(context: PullContext): Promise<number> {
   let applied = 0;
   for (;;) {
     const sentAt = now();
-    const page = await transport.pull({ cursor, limit: context.pageSize ?? PULL_PAGE_MAX, clientId });
+    // Every page of a pass from 0 after a reset says so: its cursors are below the server's
+    // tombstone horizon, and without the flag the server would ask to start over on page two.
+    const query = { cursor, limit: context.pageSize ?? PULL_PAGE_MAX, clientId, ...(fromScratch === null ? {} : { full: true }) };
+    const page = await transport.pull(query);
     const receivedAt = now();
     if (page.reset) {
       if (cursor === 0 || fromScratch !== null) {
