@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test, waitForServiceWorker } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
-import { forgiveFaviconFailures, watchFailedRequests } from './pages/offline-favicon';
+import { forgiveFaviconFailures, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
 import { SignInPage } from './pages/sign-in-page';
 
 const someone = () => `e2e-sync-${randomUUID()}@example.test`;
@@ -20,6 +20,7 @@ async function deviceSignedIn(browser: Browser, email: string): Promise<{ page: 
 
 test('written online and offline, reloaded offline, synced, then seen on a second device', async ({ page, context, browser, pageProblems }) => {
   const failed = watchFailedRequests(page);
+  const apiInFlight = watchApiInFlight(page);
   const email = someone();
   const signIn = new SignInPage(page);
   const dashboard = new DashboardPage(page);
@@ -29,6 +30,10 @@ test('written online and offline, reloaded offline, synced, then seen on a secon
   await dashboard.field('One').fill('Written online');
   await dashboard.field('One').blur();
   await waitForServiceWorker(page);
+  // Cut the network only once the online write is synced and nothing is in flight: a request
+  // cut half-way fails, which is the network's doing, not the app's.
+  await dashboard.waitForSynced();
+  await expect.poll(apiInFlight).toBe(0);
 
   await context.setOffline(true);
   await dashboard.field('Two').fill('Written offline');
@@ -41,6 +46,9 @@ test('written online and offline, reloaded offline, synced, then seen on a secon
   await dashboard.openGratitude();
   await expect(dashboard.field('One')).toHaveValue('Written online');
   await expect(dashboard.field('Three')).toHaveValue('Also offline');
+  // Back on the dashboard before the network returns: the gratitude view asks for kept versions
+  // on 'online', and Chromium can fire that event a moment before its emulated network is back.
+  await dashboard.done();
 
   await context.setOffline(false);
   await dashboard.waitForSynced();
@@ -80,9 +88,18 @@ test('two devices write the same field offline: both converge and the other text
   for (const device of devices) await device.page.reload();
   const [one, two] = devices;
   if (one === undefined || two === undefined) throw new Error('two devices');
-  await expect(one.dashboard.field('One')).toHaveValue(/From the (laptop|phone)/);
+  // Right after the reload each page still shows its own copy; the pulls then bring both to the
+  // server's winner. Wait for that agreement rather than reading one device too early.
+  await expect
+    .poll(
+      async () => {
+        const [a, b] = await Promise.all([one.dashboard.field('One').inputValue(), two.dashboard.field('One').inputValue()]);
+        return a === b ? a : `${a} / ${b}`;
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/^From the (laptop|phone)$/);
   const winner = await one.dashboard.field('One').inputValue();
-  await expect(two.dashboard.field('One')).toHaveValue(winner);
   const loser = texts.find((text) => text !== winner) ?? '';
   for (const device of devices) {
     const kept = device.page.getByRole('region', { name: 'Earlier versions from other devices' });
