@@ -118,7 +118,8 @@ describe('the streak calendar', () => {
 
     await user.selectOptions(rule, 'The gratitude journal is done');
     await waitFor(async () => expect((await readProfile(db)).doneRule).toBe('gratitude'), SLOW);
-    expect(rule).toHaveProperty('value', 'gratitude');
+    // The select shows the stored value once the live query has re-rendered with it.
+    await waitFor(() => expect(rule).toHaveProperty('value', 'gratitude'), SLOW);
 
     await user.click(screen.getByRole('link', { name: /Home/ }));
     expect(await screen.findByRole('cell', { name: 'Saturday, November 21: done' }, SLOW)).toBeTruthy();
