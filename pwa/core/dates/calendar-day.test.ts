@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   addDays,
   daysBetween,
   parseCalendarDay,
   calendarDayInZone,
+  calendarDayInLocalZone,
   formatLongDay,
   formatMediumDay,
+  formatCount,
 } from '#core/dates/calendar-day';
 
 describe('calendar days', () => {
@@ -35,6 +38,49 @@ describe('calendar days', () => {
     expect(calendarDayInZone(instant, 'UTC')).toBe('2026-11-22');
     expect(calendarDayInZone(instant, 'America/New_York')).toBe('2026-11-21');
     expect(calendarDayInZone(instant, 'Asia/Tokyo')).toBe('2026-11-22');
+  });
+
+  describe('in the runtime\'s own zone', () => {
+    // The tests run on Node, whose TZ variable sets Date's local zone; core's types stay ES-only.
+    const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+    const original = env.TZ;
+    afterEach(() => {
+      if (original === undefined) delete env.TZ;
+      else env.TZ = original;
+    });
+
+    // Node applies a new TZ to Date's local fields at once, so each zone can be the runtime's own.
+    it.each(['UTC', 'America/New_York', 'Australia/Adelaide', 'Pacific/Chatham', 'Pacific/Kiritimati', 'America/St_Johns'])(
+      'agrees with the Intl answer for %s at any instant, across DST changes and midnights',
+      (zone) => {
+        env.TZ = zone;
+        expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe(zone);
+        fc.assert(
+          fc.property(fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true }), (instant) => {
+            expect(calendarDayInLocalZone(instant)).toBe(calendarDayInZone(instant, zone));
+          }),
+          { numRuns: 300 },
+        );
+        // The last second of a day and the first of the next, in that zone.
+        const newYear = new Date(2027, 0, 1, 0, 0, 0);
+        expect(calendarDayInLocalZone(newYear)).toBe('2027-01-01');
+        expect(calendarDayInLocalZone(new Date(newYear.getTime() - 1000))).toBe('2026-12-31');
+      },
+    );
+  });
+
+  it('groups digits as English does, for any number', () => {
+    expect(formatCount(4732)).toBe('4,732');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(-1000)).toBe('-1,000');
+    expect(formatCount(0)).toBe('0');
+    const english = new Intl.NumberFormat('en-US');
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -1e15, max: 1e15 }), fc.maxSafeInteger(), fc.double({ noNaN: true })), (value) => {
+        expect(formatCount(value)).toBe(english.format(value));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('writes a day out in English', () => {

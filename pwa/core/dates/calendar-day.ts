@@ -102,45 +102,68 @@ export function weekday(day: CalendarDay): number {
  * from `Intl.DateTimeFormat().resolvedOptions().timeZone`).
  */
 export function calendarDayInZone(instant: Date, timeZone: string): CalendarDay {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  const parts = dayFormatterFor(timeZone).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes): number =>
     Number(parts.find((p) => p.type === type)?.value);
   return calendarDayFromParts({ year: get('year'), month: get('month'), day: get('day') }) as CalendarDay;
 }
 
-const LONG_FORMAT = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+/**
+ * The calendar day an instant falls on in the runtime's own zone, read from Date's local fields:
+ * the same day `calendarDayInZone` gives for that zone, without building an Intl formatter.
+ */
+export function calendarDayInLocalZone(instant: Date): CalendarDay {
+  return calendarDayFromParts({ year: instant.getFullYear(), month: instant.getMonth() + 1, day: instant.getDate() }) as CalendarDay;
+}
+
+/**
+ * Builds an Intl formatter the first time it is asked for and keeps it: building one costs
+ * milliseconds (far more than using it), and a page should pay only for those it shows.
+ */
+function lazyFormat<T>(create: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= create());
+}
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timeZone);
+  if (formatter === undefined) {
+    // Throws RangeError for a zone Intl does not know: nothing is cached then.
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+const longFormat = lazyFormat(
+  () => new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+);
 
 /** 'Friday, December 25, 2026'. */
 export function formatLongDay(day: CalendarDay): string {
-  return LONG_FORMAT.format(new Date(dayToUtcMs(day)));
+  return longFormat().format(new Date(dayToUtcMs(day)));
 }
 
-const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
+const numberFormat = lazyFormat(() => new Intl.NumberFormat('en-US'));
 
-/** English digit grouping: 4732 -> '4,732'. */
+/**
+ * English digit grouping: 4732 -> '4,732'. Whole numbers, what the pages count, are grouped
+ * here directly (the first Intl.NumberFormat of a page costs more than the rest of its chart);
+ * anything else goes through Intl.
+ */
 export function formatCount(value: number): string {
-  return NUMBER_FORMAT.format(value);
+  if (!Number.isSafeInteger(value)) return numberFormat().format(value);
+  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return value < 0 || Object.is(value, -0) ? `-${digits}` : digits;
 }
 
-const MEDIUM_FORMAT = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+const mediumFormat = lazyFormat(
+  () => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }),
+);
 
 /** 'Dec 25, 2026': for lists, where the long form would wrap on a phone. */
 export function formatMediumDay(day: CalendarDay): string {
-  return MEDIUM_FORMAT.format(new Date(dayToUtcMs(day)));
+  return mediumFormat().format(new Date(dayToUtcMs(day)));
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { calendarDayInZone, type CalendarDay } from '#core/dates/calendar-day';
+import { calendarDayInLocalZone, type CalendarDay } from '#core/dates/calendar-day';
 import { currentInstant } from './current-instant';
 
 /**
@@ -14,8 +14,9 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/** Today in the person's own zone: Date's local fields are that zone's, so no Intl is needed. */
 export function todayInBrowserZone(): CalendarDay {
-  return calendarDayInZone(currentInstant(), browserTimeZone());
+  return calendarDayInLocalZone(currentInstant());
 }
 
 /**
