@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppRouter } from './app/router';
+import { AppRouter, preloadPage } from './app/router';
 import { captureInstallPrompt } from './lib/install-prompt';
 import './styles/global.css';
 
@@ -10,8 +10,13 @@ captureInstallPrompt();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppRouter />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// The first page's code is fetched before React renders anything, so the page appears whole
+// instead of after a loading frame; index.html's own placeholder shows meanwhile.
+void preloadPage(window.location.pathname).then(() => {
+  root.render(
+    <StrictMode>
+      <AppRouter />
+    </StrictMode>,
+  );
+});

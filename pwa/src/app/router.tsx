@@ -1,17 +1,51 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { BrowserRouter, matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { AppLoading } from '../components/layout/app-loading';
 import { trackPageLoad } from '../components/layout/page-loads';
 import { paths } from './paths';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error';
 
+interface PageModule {
+  readonly Component: ComponentType;
+}
+
+interface LazyPage {
+  readonly Page: ComponentType;
+  /** Fetches the module now; resolves once it is in, so the page then renders without suspending. */
+  readonly preload: () => Promise<unknown>;
+}
+
 /**
  * A route module's page, fetched the first time it is shown. One per module: routes that share a
- * module render the same component, so moving between them keeps the page mounted.
+ * module render the same component, so moving between them keeps the page mounted. A module that
+ * is already in (see `preloadPage`) renders at once instead of through React.lazy, which would
+ * show the loading mark for a frame and hold the page back while React paces revealed content.
  */
-function page(load: () => Promise<{ Component: ComponentType }>) {
-  return lazy(() => trackPageLoad(load()).then((module) => ({ default: module.Component })));
+function page(load: () => Promise<PageModule>): LazyPage {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<PageModule> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (module) => {
+        loaded = module.Component;
+        return module;
+      },
+      (error: unknown) => {
+        // A failed fetch (offline before the first visit, a new deploy) may succeed next time.
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(() => trackPageLoad(preload()).then((module) => ({ default: module.Component })));
+  function Page() {
+    // Decided once per mount: switching from Lazy to the loaded component would remount the page.
+    const [Ready] = useState(() => loaded);
+    return Ready === undefined ? <Lazy /> : <Ready />;
+  }
+  return { Page, preload };
 }
 
 const Landing = page(() => import('./routes/landing'));
@@ -23,6 +57,7 @@ const WeeksUntilResult = page(() => import('./routes/weeks-until-result'));
 const DaysUntil = page(() => import('./routes/days-until'));
 const DaysUntilResult = page(() => import('./routes/days-until-result'));
 const Life = page(() => import('./routes/life'));
+const Mortality = page(() => import('./routes/mortality'));
 const Signup = page(() => import('./routes/signup'));
 const Dashboard = page(() => import('./routes/dashboard'));
 const Account = page(() => import('./routes/account'));
@@ -34,7 +69,7 @@ const SomethingNew = page(() => import('./routes/something-new'));
 const Expert = page(() => import('./routes/expert'));
 
 /** Every page path and the module that shows it. */
-const pages: readonly (readonly [path: string, Page: ComponentType])[] = [
+const pages: readonly (readonly [path: string, page: LazyPage])[] = [
   [paths.home.path, Landing],
   [paths.tools.path, Tools],
   [paths.privacyPolicy.path, PrivacyPolicy],
@@ -49,9 +84,9 @@ const pages: readonly (readonly [path: string, Page: ComponentType])[] = [
   [paths.die.path, Life],
   [paths.dieChart.path, Life],
   [paths.dieMilestone.path, Life],
-  [paths.mortality.path, Life],
-  [paths.mortalityResult.path, Life],
-  [paths.mortalityMilestone.path, Life],
+  [paths.mortality.path, Mortality],
+  [paths.mortalityResult.path, Mortality],
+  [paths.mortalityMilestone.path, Mortality],
 
   [paths.signup.path, Signup],
   [paths.dashboard.path, Dashboard],
@@ -95,7 +130,7 @@ export function AppRouter() {
         <Suspense fallback={<AppLoading />}>
           <Routes>
             <Route element={<RootLayout />}>
-              {pages.map(([path, Page]) => (
+              {pages.map(([path, { Page }]) => (
                 <Route key={path} path={path} element={<Page />} />
               ))}
               <Route path="*" element={<Navigate to={paths.notFound.href()} replace />} />
@@ -105,4 +140,15 @@ export function AppRouter() {
       </RouteErrorBoundary>
     </BrowserRouter>
   );
+}
+
+/**
+ * Starts fetching the code of the page at `pathname` and resolves once it is in (or has failed:
+ * the page then loads, or shows its error, as any later page does). Rendering after this shows
+ * the first page whole, in one go.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const match = pages.find(([path]) => matchPath(path, pathname) !== null);
+  if (match === undefined) return;
+  await match[1].preload().catch(() => undefined);
 }

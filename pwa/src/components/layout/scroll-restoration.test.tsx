@@ -102,4 +102,45 @@ describe('scroll restoration', () => {
     expect(Object.values(stored)).toContain(300);
     expect(window.history.scrollRestoration).toBe('auto');
   });
+
+  describe('a document of its own', () => {
+    /** A fresh copy of the module (its places are per document), opened as `type` says. */
+    async function openDocument(type: NavigationTimingType) {
+      vi.resetModules();
+      vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type } as PerformanceNavigationTiming]);
+      const module = await import('./scroll-restoration');
+      render(
+        <MemoryRouter initialEntries={['/one']}>
+          <module.ScrollRestoration />
+          <Moves />
+        </MemoryRouter>,
+      );
+    }
+
+    afterEach(() => {
+      sessionStorage.clear();
+    });
+
+    it('returns to the stored place on a reload', async () => {
+      // MemoryRouter names its first entry 'default'.
+      sessionStorage.setItem('react-router-scroll-positions', JSON.stringify({ default: 420 }));
+      const read = vi.spyOn(Storage.prototype, 'getItem');
+      await openDocument('reload');
+      expect(read).toHaveBeenCalled();
+      expect(scrolls).toEqual([[0, 420]]);
+    });
+
+    it('starts a new visit at the top without reading storage, and keeps the other places when it saves', async () => {
+      sessionStorage.setItem('react-router-scroll-positions', JSON.stringify({ default: 420, earlier: 90 }));
+      const read = vi.spyOn(Storage.prototype, 'getItem');
+      await openDocument('navigate');
+      expect(read).not.toHaveBeenCalled();
+      expect(scrolls).toEqual([[0, 0]]);
+
+      scrollTo(75);
+      window.dispatchEvent(new Event('pagehide'));
+      const stored = JSON.parse(sessionStorage.getItem('react-router-scroll-positions') ?? '{}') as Record<string, number>;
+      expect(stored).toEqual({ default: 75, earlier: 90 });
+    });
+  });
 });

@@ -7,7 +7,17 @@ const STORAGE_KEY = 'react-router-scroll-positions';
 /** The last scroll position of each history entry in this tab, by location key. */
 let positions: Record<string, number> | undefined;
 
-function readStored(): Record<string, number> {
+/**
+ * Only a reload or a Back/Forward into this document can find a stored place: a new visit has
+ * nothing there, and skips the first session-storage read, which is slow enough to delay its paint.
+ */
+function canHaveStored(): boolean {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return navigation === undefined || navigation.type !== 'navigate';
+}
+
+function readStored(always = false): Record<string, number> {
+  if (!always && !canHaveStored()) return {};
   try {
     const stored = sessionStorage.getItem(STORAGE_KEY);
     if (stored) return JSON.parse(stored) as Record<string, number>;
@@ -35,7 +45,8 @@ export function ScrollRestoration() {
     const save = () => {
       record();
       try {
-        sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions));
+        // Other documents of this tab may have left places there: keep them for their Back.
+        sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ ...readStored(true), ...positions }));
       } catch {
         // Storage full or blocked: positions are kept for this visit only.
       }
