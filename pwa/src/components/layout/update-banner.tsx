@@ -1,34 +1,25 @@
-import { RefreshCw, X } from 'lucide-react';
-import { Button } from '../ui/button';
-import styles from './status-dock.module.css';
+import { Suspense } from 'react';
+import { lazyNotice } from './lazy-notice';
+
+const UpdateNotice = lazyNotice(() => import('./dock-notices').then((module) => module.UpdateNotice));
 
 interface UpdateBannerProps {
   readonly show: boolean;
-  readonly onReload: () => Promise<void>;
+  readonly onReload: () => void;
   readonly onDismiss: () => void;
 }
 
-/** "Update available — Reload": the new version starts only when the person presses Reload. */
+/**
+ * "Update available — Reload": the new version starts only when the person presses Reload. The
+ * region stays in the page so the notice is announced when it appears.
+ */
 export function UpdateBanner({ show, onReload, onDismiss }: UpdateBannerProps) {
   return (
     <div role="status">
       {show && (
-        <div className={styles.notice}>
-          <RefreshCw className={styles.icon} aria-hidden="true" />
-          <p className={styles.text}>
-            <strong>Update available</strong>
-            <span>A new version of Memento is ready. Reload when it suits you.</span>
-          </p>
-          <div className={styles.buttons}>
-            <Button size="sm" onClick={onReload}>
-              Reload
-            </Button>
-            <button type="button" className={styles.close} onClick={onDismiss}>
-              <X aria-hidden="true" />
-              <span className="sr-only">Later</span>
-            </button>
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <UpdateNotice onReload={onReload} onDismiss={onDismiss} />
+        </Suspense>
       )}
     </div>
   );
