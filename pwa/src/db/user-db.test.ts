@@ -5,7 +5,7 @@ import { NODE_PATTERN } from '#core/sync/hlc';
 import { assignClientId, readMeta, writeMeta } from './meta';
 import { readWhileOpen } from './read-while-open';
 import { getSyncSession, setSyncSession } from './session-db';
-import { openUserDb, userDbName } from './user-db';
+import { openRelaxedConnection, openUserDb, userDbName } from './user-db';
 import { writeRecord } from './write-record';
 
 describe('the user database', () => {
@@ -34,6 +34,19 @@ describe('the user database', () => {
     const db = await openUserDb('dora');
     const durability = await db.transaction('r', db.meta, () => Dexie.currentTransaction.idbtrans.durability);
     expect(durability).toBe('strict');
+    db.close();
+  });
+
+  it('opens a relaxed second connection to the same database only when asked', async () => {
+    const db = await openUserDb('dina');
+    const relaxed = await openRelaxedConnection(db);
+    expect(relaxed.name).toBe(db.name);
+    expect(await relaxed.transaction('rw', relaxed.meta, () => Dexie.currentTransaction.idbtrans.durability)).toBe('relaxed');
+    expect(await db.transaction('rw', db.meta, () => Dexie.currentTransaction.idbtrans.durability)).toBe('strict');
+    await writeMeta(relaxed, 'cursor', 3);
+    expect(await readMeta(db, 'cursor')).toBe(3);
+    relaxed.close();
+    expect(db.isOpen()).toBe(true);
     db.close();
   });
 

@@ -42,12 +42,16 @@ export class UserDb extends Dexie {
   declare outbox: EntityTable<OutboxEntry, 'id'>;
   declare meta: EntityTable<MetaRow, 'key'>;
 
-  constructor(name: string) {
-    // Dexie 4 sets durability for the whole connection, not per transaction. 'strict' makes a
-    // commit wait until the data is on disk, so a write the app has shown as "Saved on this
-    // device" survives a crash or power loss right after. Writes here are a few per minute, so
-    // the cost does not matter; reads do not commit anything and are unaffected.
-    super(name, { chromeTransactionDurability: 'strict' });
+  /**
+   * Dexie 4 sets durability for the whole connection, not per transaction. 'strict' (the
+   * default, and the only choice for anything that adds to the outbox) makes a commit wait until
+   * the data is on disk, so a write the app has shown as "Saved on this device" survives a crash
+   * or power loss right after. Local writes are a few per minute, so the cost does not matter;
+   * reads do not commit anything and are unaffected. 'relaxed' is only for the connection of
+   * `openRelaxedConnection`.
+   */
+  constructor(name: string, durability: 'strict' | 'relaxed' = 'strict') {
+    super(name, { chromeTransactionDurability: durability });
     // Version history: never edit a published version; add version(n + 1) with the new stores
     // (and an upgrade function when rows must change), so existing devices migrate in place.
     this.version(1).stores({
@@ -70,6 +74,22 @@ export function userDbName(userId: string): string {
 /** The table of `db` holding records of `table` (all synced tables share one row shape). */
 export function recordTable(db: UserDb, table: SyncedTable): EntityTable<RecordRow, 'key'> {
   return db[table];
+}
+
+/**
+ * A second connection to the database of `db` whose read-write transactions commit with relaxed
+ * durability: the commit returns once the data is handed to the operating system instead of
+ * waiting for the disk, so a crash or power loss right after may undo a whole transaction (never
+ * part of one). Only for writes that are simply redone when undone: pulled pages, each stored
+ * with its cursor in the same transaction, so a lost page is pulled again from the cursor that
+ * survived. The outbox entries a pulled page acknowledges may leave in such a transaction too: if
+ * that is undone, they are pushed again and the server acknowledges them again without effect.
+ * Never for local writes, or anything else that adds to the outbox. Close it when done.
+ */
+export async function openRelaxedConnection(db: UserDb): Promise<UserDb> {
+  const relaxed = new UserDb(db.name, 'relaxed');
+  await relaxed.open();
+  return relaxed;
 }
 
 /**

@@ -1,10 +1,11 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatHlc } from '#core/sync/hlc';
+import { EMPTY_STATE, mergeStates, type FieldState } from '#core/sync/merge';
 import type { Change } from '#core/sync/protocol';
 import { recordTable, type UserDb } from '../db/user-db';
 import { writeRecord } from '../db/write-record';
-import { applyChange, applyChanges, recordTables } from './apply-change';
+import { applyChange, applyChanges, localCopies, PROBE_MIN_KEYS, pulledState, recordTables } from './apply-change';
 import { freshDb } from './test/fixtures';
 
 const clock = (wall: number, node = 'server') => formatHlc({ wall, counter: 0, node });
@@ -60,5 +61,87 @@ describe('applyChanges', () => {
     expect(exercises.some((row) => row.key === '2026-02-03')).toBe(false);
     oneByOne.close();
     batched.close();
+  });
+
+  it('merges a large page (keys probed first) the same as one change at a time', async () => {
+    const oneByOne = await freshDb('one-by-one-large');
+    const batched = await freshDb('batched-large');
+    const day = (n: number) => `2027-${String(1 + Math.floor(n / 28)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`;
+    const large: Change[] = [];
+    // Newest first, as revisions need not follow dates; every third record exists here already.
+    for (let n = PROBE_MIN_KEYS + 40; n >= 0; n -= 1) large.push(change(day(n), { gratitudeOne: `pulled ${String(n)}`, mortality: true }, 10 + n));
+    for (const db of [oneByOne, batched]) {
+      for (let n = 0; n <= PROBE_MIN_KEYS + 40; n += 3) {
+        await recordTable(db, 'exercises').put({ key: day(n), values: { gratitude: true }, clocks: { gratitude: clock(1) } });
+      }
+      // A pending write newer than the pulled value, and records outside the page in its range.
+      await writeRecord(db, 'exercises', day(7), { gratitudeOne: 'mine, newer' }, NOW);
+      await recordTable(db, 'exercises').put({ key: `${day(5)}x`, values: { mortality: false }, clocks: { mortality: clock(1) } });
+    }
+
+    await oneByOne.transaction('rw', [...recordTables(oneByOne), oneByOne.outbox, oneByOne.meta], async () => {
+      for (const each of large) await applyChange(oneByOne, each);
+    });
+    await batched.transaction('rw', [...recordTables(batched), batched.outbox, batched.meta], async () => {
+      await applyChanges(batched, large);
+    });
+
+    expect(await snapshot(batched)).toEqual(await snapshot(oneByOne));
+    const exercises = await recordTable(batched, 'exercises').toArray();
+    expect(exercises.find((row) => row.key === day(7))?.values.gratitudeOne).toBe('mine, newer');
+    expect(exercises.find((row) => row.key === day(3))?.values).toEqual({ gratitude: true, gratitudeOne: 'pulled 3', mortality: true });
+    oneByOne.close();
+    batched.close();
+  });
+});
+
+describe('localCopies', () => {
+  it('returns what bulkGet returns, with one request to find the keys when the page is large', async () => {
+    const db = await freshDb('local-copies');
+    const records = recordTable(db, 'exercises');
+    const keys = Array.from({ length: PROBE_MIN_KEYS + 10 }, (_, n) => `k${String(n).padStart(4, '0')}`).reverse();
+    const stored = keys.filter((_, n) => n % 5 === 0);
+    for (const key of stored) await records.put({ key, values: { mortality: true }, clocks: { mortality: clock(1) } });
+    await records.put({ key: 'k0000a', values: {}, clocks: {} });
+
+    const expected = await records.bulkGet(keys);
+    expect(await db.transaction('r', records, () => localCopies(records, keys))).toEqual(expected);
+    expect(await localCopies(records, keys.slice(0, 3))).toEqual(expected.slice(0, 3));
+    expect((await localCopies(records, keys)).filter((row) => row !== undefined).length).toBe(stored.length);
+    db.close();
+  });
+
+  it('finds nothing without reading a record when none of the keys is stored', async () => {
+    const db = await freshDb('local-copies-empty');
+    const records = recordTable(db, 'exercises');
+    await records.put({ key: 'a', values: {}, clocks: {} });
+    await records.put({ key: 'z', values: {}, clocks: {} });
+    const keys = Array.from({ length: PROBE_MIN_KEYS }, (_, n) => `m${String(n)}`);
+    const bulkGet = vi.spyOn(records, 'bulkGet');
+    try {
+      expect(await localCopies(records, keys)).toEqual(keys.map(() => undefined));
+      expect(bulkGet).not.toHaveBeenCalled();
+    } finally {
+      bulkGet.mockRestore();
+    }
+    db.close();
+  });
+});
+
+describe('pulledState', () => {
+  it('is what merging the pulled record into nothing gives', () => {
+    const shapes: FieldState[] = [
+      { values: { gratitudeOne: 'a', mortality: true }, clocks: { mortality: clock(2), gratitudeOne: clock(1) } },
+      // A value without a clock is not taken; a clock without a value sets the field to undefined.
+      { values: { gratitude: true, stray: 1 }, clocks: { gratitude: clock(3), missing: clock(4) } },
+      { values: {}, clocks: {} },
+    ];
+    for (const shape of shapes) {
+      const merged = mergeStates(EMPTY_STATE, shape);
+      const state = pulledState(shape);
+      expect(state).toEqual(merged);
+      expect(Object.keys(state.values)).toEqual(Object.keys(merged.values));
+      expect(Object.keys(state.clocks)).toEqual(Object.keys(merged.clocks));
+    }
   });
 });

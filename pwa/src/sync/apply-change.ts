@@ -1,3 +1,5 @@
+import type { EntityTable } from 'dexie';
+import type { Hlc } from '#core/sync/hlc';
 import { EMPTY_STATE, mergeStates, mergeWrite, type FieldState } from '#core/sync/merge';
 import { SYNCED_TABLES, syncedTableSchema, type Change, type SyncedTable } from '#core/sync/protocol';
 import { pendingWritesFor } from '../db/outbox';
@@ -48,10 +50,57 @@ export async function applyChange(db: UserDb, change: Change): Promise<void> {
 }
 
 /**
+ * A pulled record this device has no copy of, as `mergeStates(EMPTY_STATE, pulled)` makes it
+ * (every field with a clock, in the same order), without the intermediate copies a merge makes
+ * field by field: on a first sync that is every record.
+ */
+export function pulledState(change: Pick<Change, 'values' | 'clocks'>): FieldState {
+  const values: Record<string, unknown> = {};
+  const clocks: Record<string, Hlc> = {};
+  for (const [field, hlc] of Object.entries(change.clocks)) {
+    values[field] = change.values[field];
+    clocks[field] = hlc;
+  }
+  return { values, clocks };
+}
+
+/**
+ * From this many keys on, `localCopies` first asks which of them exist. Below it a plain bulkGet
+ * is already cheap, and the probe would only add a request.
+ */
+export const PROBE_MIN_KEYS = 256;
+
+/**
+ * The local copies of `keys` (undefined where there is none), as `bulkGet` returns them.
+ *
+ * A bulkGet is one IndexedDB request per key, and on a first sync every one of them finds
+ * nothing. So for a large page one request first lists the keys stored between the page's
+ * lowest and highest key, and only those are read. On a device that already holds every record
+ * the probe is the one extra request; on a new device it is the only one.
+ */
+export async function localCopies(records: EntityTable<RecordRow, 'key'>, keys: readonly string[]): Promise<(RecordRow | undefined)[]> {
+  if (keys.length < PROBE_MIN_KEYS) return records.bulkGet([...keys]);
+  let lowest = keys[0] ?? '';
+  let highest = lowest;
+  for (const key of keys) {
+    // IndexedDB orders strings by UTF-16 code units, as `<` does.
+    if (key < lowest) lowest = key;
+    if (key > highest) highest = key;
+  }
+  const stored = new Set(await records.where(':id').between(lowest, highest, true, true).primaryKeys());
+  const present = keys.filter((key) => stored.has(key));
+  const found = new Map<string, RecordRow>();
+  if (present.length > 0) {
+    for (const row of await records.bulkGet(present)) if (row !== undefined) found.set(row.key, row);
+  }
+  return keys.map((key) => found.get(key));
+}
+
+/**
  * Merges a page of pulled changes, with the same result as `applyChange` on each in turn. The
- * server sends each record at most once per page, so per table the page reads every local copy
- * in one `bulkGet` and writes the merged records in one `bulkPut`: a first sync of thousands of
- * records is a few IndexedDB requests instead of two per record. A page naming a record twice
+ * server sends each record at most once per page, so per table the page reads the local copies
+ * together (`localCopies`) and writes the merged records in one `bulkPut`, one put per record: a
+ * first sync of thousands of records reads nothing per record. A page naming a record twice
  * (which the server never sends) is applied one change at a time, in order.
  */
 export async function applyChanges(db: UserDb, changes: readonly Change[]): Promise<void> {
@@ -68,11 +117,12 @@ export async function applyChanges(db: UserDb, changes: readonly Change[]): Prom
     const live = changes.filter((change) => change.table === table && !change.deleted);
     if (live.length > 0) {
       const records = recordTable(db, table);
-      const local = await records.bulkGet(live.map((change) => change.key));
+      const local = await localCopies(records, live.map((change) => change.key));
       await records.bulkPut(
-        live.map((change, index) =>
-          toRow(change.key, mergeStates(local[index] ?? EMPTY_STATE, { values: change.values, clocks: change.clocks })),
-        ),
+        live.map((change, index) => {
+          const copy = local[index];
+          return toRow(change.key, copy === undefined ? pulledState(change) : mergeStates(copy, { values: change.values, clocks: change.clocks }));
+        }),
       );
     }
   }

@@ -1,12 +1,14 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { liveQuery } from 'dexie';
+import { describe, expect, it, vi } from 'vitest';
 import { compareHlc, formatHlc, type Hlc } from '#core/sync/hlc';
-import type { PullResponse } from '#core/sync/protocol';
+import type { Change, PullResponse } from '#core/sync/protocol';
 import { readMeta, writeMeta } from '../db/meta';
 import { readRecord } from '../db/read-record';
 import type { UserDb } from '../db/user-db';
 import { writeRecord } from '../db/write-record';
-import { pullChanges } from './pull-changes';
+import { SyncError } from './errors';
+import { PULL_PAGES_PER_WRITE, pullChanges } from './pull-changes';
 import { pushOutbox } from './push-outbox';
 import { freshDb } from './test/fixtures';
 import { createMemoryPeer, type MemoryPeer } from './test/memory-peer';
@@ -42,6 +44,64 @@ function pages(...responses: PullResponse[]): SyncTransport {
 
 const clock = (wall: number, node = 'server-side') => formatHlc({ wall, counter: 0, node });
 
+function change(key: string, rev: number): Change {
+  return { table: 'exercises', key, values: { gratitude: true }, clocks: { gratitude: clock(NOW) }, deleted: false, rev };
+}
+
+/** Page `index` (from 1) of `count`, two days each, as the server would send it after cursor 2 × (index - 1). */
+function pageOf(index: number, count: number): PullResponse {
+  const day = (n: number) => `2026-04-${String(n).padStart(2, '0')}`;
+  return {
+    changes: [change(day(2 * index - 1), 2 * index - 1), change(day(2 * index), 2 * index)],
+    cursor: 2 * index,
+    hasMore: index < count,
+    reset: false,
+    lastAppliedSeq: null,
+    serverTime: NOW,
+  };
+}
+
+/** A reply the test hands out when it chooses. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
+/**
+ * The read-write transactions opened while `run` runs, in order, on connections opened after it
+ * started (Dexie binds a connection's transaction() when it opens).
+ */
+async function watchTransactions<T>(run: (log: string[]) => Promise<T>) {
+  // Read with Reflect: the original is only ever called with its database as `this`.
+  const original = Reflect.get(IDBDatabase.prototype, 'transaction') as (
+    this: IDBDatabase,
+    ...args: Parameters<IDBDatabase['transaction']>
+  ) => IDBTransaction;
+  const opened: IDBTransaction[] = [];
+  const log: string[] = [];
+  const spy = vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, ...args) {
+    const transaction = original.apply(this, args);
+    if (transaction.mode === 'readwrite') {
+      opened.push(transaction);
+      transaction.addEventListener('complete', () => log.push(`commit ${[...transaction.objectStoreNames].join(',')}`));
+    }
+    return transaction;
+  });
+  try {
+    const result = await run(log);
+    return { result, opened, log };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+const PULL_STORES = 'exercises,gameProgress,meta,outbox,profiles';
+
 describe('pullChanges', () => {
   it('pulls page after page until the server has no more, moving the cursor with each', async () => {
     const db = await freshDb();
@@ -62,21 +122,9 @@ describe('pullChanges', () => {
   it('stores a page and its cursor together or not at all', async () => {
     const db = await freshDb();
     await writeMeta(db, 'cursor', 7);
-    const change = (key: string, rev: number) => ({
-      table: 'exercises' as const,
-      key,
-      values: { gratitude: true },
-      clocks: { gratitude: clock(NOW) },
-      deleted: false,
-      rev,
-    });
-    let created = 0;
-    db.exercises.hook('creating', () => {
-      created += 1;
-      if (created === 2) throw new Error('quota exceeded');
-    });
+    // A value IndexedDB cannot store: the second put of the page fails, as on a full disk.
     const transport = pages({
-      changes: [change('2026-03-01', 8), change('2026-03-02', 9)],
+      changes: [change('2026-03-01', 8), { ...change('2026-03-02', 9), values: { gratitude: () => true } }],
       cursor: 9,
       hasMore: false,
       reset: false,
@@ -84,7 +132,7 @@ describe('pullChanges', () => {
       serverTime: NOW,
     });
 
-    await expect(pullChanges({ db, transport, now })).rejects.toThrow('quota exceeded');
+    await expect(pullChanges({ db, transport, now })).rejects.toThrow();
 
     expect(await readMeta(db, 'cursor')).toBe(7);
     expect(await db.exercises.count()).toBe(0);
@@ -252,5 +300,151 @@ describe('pullChanges', () => {
     await pullChanges({ db, transport: peer.transport(), now });
 
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('asks for the next page before the previous one is written', async () => {
+    const db = await freshDb();
+    const replies = pages(pageOf(1, 3), pageOf(2, 3), pageOf(3, 3));
+    const { log } = await watchTransactions(async (events) => {
+      const recording: SyncTransport = {
+        push: (request) => replies.push(request),
+        pull: (query) => {
+          events.push(`pull ${String(query.cursor)}`);
+          return replies.pull(query);
+        },
+      };
+      return pullChanges({ db, transport: recording, now });
+    });
+
+    expect(log.filter((event) => event.startsWith('pull')).length).toBe(3);
+    expect(log.indexOf('pull 2')).toBeLessThan(log.indexOf(`commit ${PULL_STORES}`));
+    expect(await readMeta(db, 'cursor')).toBe(6);
+    expect(await db.exercises.count()).toBe(6);
+  });
+
+  it('lets pages that arrive during a write join it, up to PULL_PAGES_PER_WRITE, in cursor order', async () => {
+    const db = await freshDb();
+    const count = PULL_PAGES_PER_WRITE + 3;
+    const replies = pages(...Array.from({ length: count }, (_, index) => pageOf(index + 1, count)));
+    const { result, opened } = await watchTransactions(() => pullChanges({ db, transport: replies, now }));
+
+    const writes = opened.filter((transaction) => [...transaction.objectStoreNames].join(',') === PULL_STORES);
+    // The replies here come at once, so every write finds the next pages waiting: the first write
+    // takes PULL_PAGES_PER_WRITE pages, the second the last 3.
+    expect(writes.length).toBe(2);
+    expect(result).toBe(2 * count);
+    expect(await readMeta(db, 'cursor')).toBe(2 * count);
+    expect(await db.exercises.count()).toBe(2 * count);
+    expect(await readMeta(db, 'lastSyncedAt')).toBe(NOW);
+  });
+
+  it('commits pulled pages with relaxed durability and local writes with strict durability', async () => {
+    const peer = createMemoryPeer({ now });
+    await otherDeviceWrites(peer, '2026-03-01', { gratitude: true }, NOW);
+    // Dexie binds a connection's transaction() when it opens, so the watch starts before.
+    const { result: db, opened } = await watchTransactions(async () => {
+      const opening = await freshDb();
+      await writeRecord(opening, 'exercises', '2026-03-02', { mortality: true }, NOW);
+      await sync(opening, peer);
+      return opening;
+    });
+
+    const pulls = opened.filter((transaction) => [...transaction.objectStoreNames].join(',') === PULL_STORES);
+    const others = opened.filter((transaction) => !pulls.includes(transaction));
+    expect(pulls.length).toBe(1);
+    expect(pulls.map((transaction) => transaction.durability)).toEqual(['relaxed']);
+    // The local write (record + outbox) and the push's acknowledgement.
+    expect(others.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(others.map((transaction) => transaction.durability))).toEqual(new Set(['strict']));
+    expect(await db.exercises.count()).toBe(2);
+  });
+
+  it('shows pulled records to live queries on the app\'s own connection', async () => {
+    const db = await freshDb();
+    const seen: number[] = [];
+    const subscription = liveQuery(() => db.exercises.count()).subscribe((count) => seen.push(count));
+    try {
+      await pullChanges({ db, transport: pages(pageOf(1, 1)), now });
+      await new Promise<void>((resolve) => {
+        const check = liveQuery(() => db.exercises.count()).subscribe((count) => {
+          if (count === 2) {
+            check.unsubscribe();
+            resolve();
+          }
+        });
+      });
+    } finally {
+      subscription.unsubscribe();
+    }
+    expect(seen.at(-1)).toBe(2);
+  });
+
+  it('writes the pages fetched before a failed request, then fails', async () => {
+    const db = await freshDb();
+    const queue: (() => Promise<PullResponse>)[] = [
+      () => Promise.resolve(pageOf(1, 3)),
+      () => Promise.resolve(pageOf(2, 3)),
+      () => Promise.reject(new SyncError('retryable', 'NETWORK', 'The server could not be reached')),
+    ];
+    const transport: SyncTransport = {
+      push: () => Promise.reject(new Error('not used')),
+      pull: () => (queue.shift() ?? (() => Promise.reject(new Error('asked too often'))))(),
+    };
+
+    await expect(pullChanges({ db, transport, now })).rejects.toMatchObject({ code: 'NETWORK' });
+
+    expect(await readMeta(db, 'cursor')).toBe(4);
+    expect(await db.exercises.count()).toBe(4);
+    expect(await readMeta(db, 'lastSyncedAt')).toBeUndefined();
+  });
+
+  it('stops at a failed write: nothing after it is written and no request outlives the pull', async () => {
+    const db = await freshDb();
+    await writeMeta(db, 'cursor', 0);
+    const broken = { ...pageOf(1, 3), changes: [{ ...change('2026-04-01', 1), values: { gratitude: () => true } }] };
+    const replies = pages(broken, pageOf(2, 3), pageOf(3, 3));
+    let inFlight = 0;
+    const transport: SyncTransport = {
+      push: () => Promise.reject(new Error('not used')),
+      pull: async (query) => {
+        inFlight += 1;
+        try {
+          return await replies.pull(query);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    };
+
+    await expect(pullChanges({ db, transport, now })).rejects.toThrow();
+
+    expect(inFlight).toBe(0);
+    expect(await readMeta(db, 'cursor')).toBe(0);
+    expect(await db.exercises.count()).toBe(0);
+  });
+
+  it('writes a page as soon as it arrives when the next one is slow', async () => {
+    const db = await freshDb();
+    const second = deferred<PullResponse>();
+    const queue: (() => Promise<PullResponse>)[] = [() => Promise.resolve(pageOf(1, 2)), () => second.promise];
+    const transport: SyncTransport = {
+      push: () => Promise.reject(new Error('not used')),
+      pull: () => (queue.shift() ?? (() => Promise.reject(new Error('asked too often'))))(),
+    };
+
+    const pulling = pullChanges({ db, transport, now });
+    // Page 1 is stored with its cursor while page 2 has not arrived.
+    await new Promise<void>((resolve) => {
+      const subscription = liveQuery(() => readMeta(db, 'cursor')).subscribe((cursor) => {
+        if (cursor === 2) {
+          subscription.unsubscribe();
+          resolve();
+        }
+      });
+    });
+    expect(await db.exercises.count()).toBe(2);
+    second.resolve(pageOf(2, 2));
+    await expect(pulling).resolves.toBe(4);
+    expect(await readMeta(db, 'cursor')).toBe(4);
   });
 });
