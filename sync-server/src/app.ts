@@ -34,6 +34,10 @@ const noStore: RequestHandler = (_req, res, next) => {
 export function createApp({ env, sql, logger }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
+  // No ETag on answers sent with res.json/res.send: API answers are `no-store`, so a hash of
+  // every body (a sync page included) would be computed and never used. The PWA's files keep
+  // theirs: express.static and res.sendFile make their own.
+  app.disable('etag');
 
   app.use(requestLogger(logger));
   app.use(securityHeaders(env));
@@ -54,6 +58,6 @@ export function createApp({ env, sql, logger }: AppDeps): Express {
   app.use('/api', ...apiRouters, apiNotFound);
 
   app.use(servePwa(env.publicDir));
-  app.use(errorHandler);
+  app.use(errorHandler(logger));
   return app;
 }

@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { apiErrorCodeForStatus, type ApiErrorBody } from '#core/schemas/api-error';
+import type { Logger } from '../logger.ts';
 import { ApiError } from './api-error.ts';
+import { requestIdOf } from './request-log.ts';
 
 /** The shape of the errors Express's body parsers and static files raise (the http-errors package). */
 interface HttpClientError {
@@ -36,22 +38,25 @@ export const apiNotFound: RequestHandler = (_req, res) => {
 
 /**
  * Maps thrown errors to the error contract: domain errors keep their code, malformed requests
- * become 4xx, anything else is logged and answered with a bare INTERNAL (no stack, no message).
+ * become 4xx, anything else is logged (with the request's id) and answered with a bare INTERNAL
+ * (no stack, no message).
  */
-export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
-  if (res.headersSent) {
-    next(error);
-    return;
-  }
-  if (error instanceof ApiError) {
-    res.status(error.status).json(error.toBody());
-    return;
-  }
-  if (isHttpClientError(error)) {
-    res.status(error.status).json(clientErrorBody(error));
-    return;
-  }
-  req.log.error({ err: error }, 'unexpected error');
-  const body: ApiErrorBody = { error: 'INTERNAL' };
-  res.status(500).json(body);
-};
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    if (error instanceof ApiError) {
+      res.status(error.status).json(error.toBody());
+      return;
+    }
+    if (isHttpClientError(error)) {
+      res.status(error.status).json(clientErrorBody(error));
+      return;
+    }
+    logger.error({ err: error, req: { id: requestIdOf(res), method: req.method, path: req.path } }, 'unexpected error');
+    const body: ApiErrorBody = { error: 'INTERNAL' };
+    res.status(500).json(body);
+  };
+}

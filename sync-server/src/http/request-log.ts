@@ -1,35 +1,43 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pinoHttp } from 'pino-http';
+import type { RequestHandler, Response } from 'express';
 import type { Logger } from '../logger.ts';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+const REQUEST_ID_HEADER = 'X-Request-Id';
 
-function requestId(req: IncomingMessage, res: ServerResponse): string {
-  const incoming = req.headers['x-request-id'];
-  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  res.setHeader('X-Request-Id', id);
-  return id;
-}
-
-interface LoggedRequest {
-  readonly id: unknown;
-  readonly method: string;
-  readonly url: string;
+/** The request's id as `requestLogger` gave it (the client's own when sane), for log lines about it. */
+export function requestIdOf(res: Response): string | undefined {
+  const id = res.getHeader(REQUEST_ID_HEADER);
+  return typeof id === 'string' ? id : undefined;
 }
 
 /**
- * One structured line per request. Only method, path (no query string: it may carry a token)
- * and status are kept; headers are left out so credentials never reach the logs.
+ * One structured line per request, written when the response is done ('close' comes after
+ * 'finish', and also for an aborted request): the request id, method, path (no query string: it
+ * may carry a token), status and time taken; 5xx at error level. Headers are left out so
+ * credentials never reach the logs. Nothing is built for a request whose line the level hides:
+ * this runs on every request, so it is kept to an id, a timestamp and one listener.
  */
-export function requestLogger(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: requestId,
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    serializers: {
-      req: (req: LoggedRequest) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-  });
+export function requestLogger(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader(REQUEST_ID_HEADER, id);
+    const started = performance.now();
+    res.once('close', () => {
+      const { statusCode } = res;
+      const failed = statusCode >= 500;
+      if (!logger.isLevelEnabled(failed ? 'error' : 'info')) return;
+      const url = req.originalUrl;
+      const query = url.indexOf('?');
+      const line = {
+        req: { id, method: req.method, path: query === -1 ? url : url.slice(0, query) },
+        res: { statusCode },
+        responseTime: Math.round(performance.now() - started),
+      };
+      if (failed) logger.error(line, 'request errored');
+      else logger.info(line, 'request completed');
+    });
+    next();
+  };
 }

@@ -14,7 +14,8 @@ const noteSchema = z.object({ title: z.string().min(1).max(20), tags: z.array(z.
 /** A small app wired like the real one, with routes that exercise the helpers. */
 function probeApp() {
   const app = express();
-  app.use(requestLogger(createLogger('silent')));
+  const logger = createLogger('silent');
+  app.use(requestLogger(logger));
   app.use(express.json());
   app.post('/notes', (req, res) => {
     const note = parseBody(noteSchema, req);
@@ -32,7 +33,7 @@ function probeApp() {
     await Promise.resolve();
     throw new Error('secret detail at /srv/app.ts:12');
   });
-  app.use(errorHandler);
+  app.use(errorHandler(logger));
   return app;
 }
 

@@ -1,7 +1,7 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Sql } from '../../db/client.ts';
 import { findSessionUser, type SessionUser } from './session-repo.ts';
-import { bearerToken } from './session-token.ts';
+import { bearerToken, hashSessionToken } from './session-token.ts';
 
 export interface RequireUserOptions {
   /**
@@ -13,14 +13,29 @@ export interface RequireUserOptions {
 
 const LOCALS_KEY = 'sessionUser';
 
+/** The answer to a request without a live session. */
+export function rejectInvalidToken(res: Response, { invalidStatus = 401 }: RequireUserOptions = {}): void {
+  if (invalidStatus === 401) res.setHeader('WWW-Authenticate', 'Bearer');
+  res.status(invalidStatus).json({ error: 'INVALID_TOKEN', message: 'INVALID_TOKEN' });
+}
+
+/**
+ * The SHA-256 of the request's bearer token, as sessions stores it, for a handler that checks
+ * the session inside its own statement; null without a well-formed token. Answer a token that
+ * turns out not to be live with `rejectInvalidToken`.
+ */
+export function sessionTokenHash(req: Request): Buffer | null {
+  const token = bearerToken(req.header('authorization'));
+  return token === null ? null : hashSessionToken(token);
+}
+
 /** Lets a request through only with a live session; the handler then reads it with `sessionOf(res)`. */
-export function requireUser(sql: Sql, { invalidStatus = 401 }: RequireUserOptions = {}): RequestHandler {
+export function requireUser(sql: Sql, options: RequireUserOptions = {}): RequestHandler {
   return async (req, res, next) => {
     const token = bearerToken(req.header('authorization'));
     const user = token === null ? null : await findSessionUser(sql, token);
     if (user === null) {
-      if (invalidStatus === 401) res.setHeader('WWW-Authenticate', 'Bearer');
-      res.status(invalidStatus).json({ error: 'INVALID_TOKEN', message: 'INVALID_TOKEN' });
+      rejectInvalidToken(res, options);
       return;
     }
     res.locals[LOCALS_KEY] = user;

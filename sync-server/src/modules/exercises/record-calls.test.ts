@@ -145,6 +145,7 @@ describe('POST /api/updateExercise', () => {
     ['a flag that is not a boolean', { date: '2026-03-01', mortality: 'yes' }],
     ['a text that is not a string', { date: '2026-03-01', gratitudeOne: 5 }],
     ['an impossible day', { date: '2026-02-29', mortality: true }],
+    ['a text holding a NUL character', { date: '2026-03-01', gratitudeOne: 'a\u0000b' }],
   ])('answers 400 for %s', async (_name, body) => {
     const user = await newUser();
     const reply = await call<ApiErrorBody>('updateExercise', body, user);

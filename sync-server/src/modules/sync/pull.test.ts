@@ -5,7 +5,8 @@ import { serveApp } from '../../test/app.ts';
 import { useTestDatabase } from '../../test/database.ts';
 import type { TestServer } from '../../test/http.ts';
 import { createTestUser, type TestUser } from '../../test/users.ts';
-import { purgeOldTombstones, TOMBSTONE_KEEP_DAYS } from './service.ts';
+import { hashSessionToken } from '../accounts/session-token.ts';
+import { pullChanges, pullChangesForSession, purgeOldTombstones, TOMBSTONE_KEEP_DAYS } from './service.ts';
 import { clockAt, getJson, mutation, pull, push } from './testing/http.ts';
 
 const database = useTestDatabase();
@@ -43,6 +44,44 @@ describe('GET /api/sync/pull: who may pull', () => {
     const reply = await getJson<ApiErrorBody>(server.url, '/api/sync/pull?cursor=0');
     expect(reply.status).toBe(401);
     expect(reply.body.error).toBe('INVALID_TOKEN');
+  });
+
+  it('answers 401 for a revoked or expired session, whatever the query, and 400 only to a live one', async () => {
+    const revoked = await newUser();
+    const expired = await newUser();
+    const live = await newUser();
+    await database().sql`update sessions set revoked_at = now() where user_id = ${revoked.userId}`;
+    await database().sql`
+      update sessions set created_at = now() - interval '2 days', expires_at = now() - interval '1 day'
+      where user_id = ${expired.userId}`;
+    for (const user of [revoked, expired]) {
+      for (const query of ['cursor=0', 'cursor=-1']) {
+        const reply = await getJson<ApiErrorBody>(server.url, `/api/sync/pull?${query}`, user);
+        expect(reply.status).toBe(401);
+        expect(reply.body.error).toBe('INVALID_TOKEN');
+      }
+    }
+    expect((await getJson(server.url, '/api/sync/pull?cursor=0', live)).status).toBe(200);
+    expect((await getJson(server.url, '/api/sync/pull?cursor=-1', live)).status).toBe(400);
+    expect((await getJson(server.url, '/api/sync/pull?cursor=-1', { authorization: 'Bearer not-a-session-token-at-all' })).status).toBe(401);
+  });
+
+  it("answers a session's pull exactly as a pull by its user id (one statement checks the session)", async () => {
+    const user = await newUser();
+    const clientId = newClient();
+    await push(server.url, user, clientId, [
+      mutation(1, clockAt(clientId), { key: dayOf(0) }),
+      mutation(2, clockAt(clientId, 1), { key: dayOf(1), fields: { gratitudeOne: 'two' } }),
+      mutation(3, clockAt(clientId, 2), { key: dayOf(0), deleted: true }),
+    ]);
+    for (const query of [{ cursor: 0, limit: 1 }, { cursor: 0, limit: 10, clientId }, { cursor: 2, limit: 10 }, { cursor: 99, limit: 10 }]) {
+      const byUser = await pullChanges(database().sql, user.userId, query, () => 1);
+      const bySession = await pullChangesForSession(database().sql, hashSessionToken(user.token), query, () => 1);
+      expect(bySession).toEqual(byUser);
+      const overHttp = await pull(server.url, user, query);
+      expect({ ...overHttp.body, serverTime: 1 }).toEqual(byUser);
+    }
+    expect(await pullChangesForSession(database().sql, hashSessionToken('no-such-token'), { cursor: 0, limit: 10 }, () => 1)).toBeNull();
   });
 
   it.each([

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#core/schemas/api-error';
 import type { ExerciseVersionsResponse } from '#core/schemas/exercise-calls';
+import { formatHlc, parseHlc, type Hlc } from '#core/sync/hlc';
 import type { Change, Mutation } from '#core/sync/protocol';
 import { serveApp } from '../../test/app.ts';
 import { useTestDatabase } from '../../test/database.ts';
 import type { TestServer } from '../../test/http.ts';
 import { createTestUser, type TestUser } from '../../test/users.ts';
+import { nodeOf, wallOf } from './service.ts';
 import { clockAt, getJson, mutation, postJson, pull, push } from './testing/http.ts';
 
 const database = useTestDatabase();
@@ -197,6 +199,26 @@ describe('POST /api/sync/push: sequence numbers', () => {
     expect(replay.body).toMatchObject({ lastAppliedSeq: 7, rejected: [] });
   });
 
+  it('rejects a text or a key holding a NUL character with INVALID_FIELDS instead of failing the batch', async () => {
+    const user = await newUser();
+    const clientId = newClient();
+    const at = (offset: number) => clockAt(clientId, offset);
+    const reply = await push(server.url, user, clientId, [
+      mutation(1, at(1), { fields: { gratitudeOne: 'a\u0000b' } }),
+      mutation(2, at(2), { table: 'gameProgress', key: 'me', fields: { state: { level: 'x\u0000' } } }),
+      mutation(3, at(3), { table: 'gameProgress', key: 'me', fields: { state: { ['le\u0000vel']: 1 } } }),
+      mutation(4, at(4), { fields: { gratitudeOne: 'fine' } }),
+    ]);
+    expect(reply.status).toBe(200);
+    expect(reply.body.lastAppliedSeq).toBe(4);
+    expect(reply.body.rejected.map(({ seq, reason }) => [seq, reason])).toEqual([
+      [1, 'INVALID_FIELDS'],
+      [2, 'INVALID_FIELDS'],
+      [3, 'INVALID_FIELDS'],
+    ]);
+    expect([...(await recordsOf(user)).values()].map((change) => change.values)).toEqual([{ gratitudeOne: 'fine' }]);
+  });
+
   it('accepts clocks a day off either way and up to 48 h ahead', async () => {
     const user = await newUser();
     const clientId = newClient();
@@ -290,6 +312,73 @@ describe('POST /api/sync/push: merging', () => {
       deleted: false,
       values: { gratitudeOne: 'written', mortality: true, gratitudeTwo: 'late but older', gratitudeThree: 'newer' },
     });
+  });
+});
+
+describe('POST /api/sync/push: large batches', () => {
+  /** Every exercise record and kept text of a user, revisions left out (they depend on how the writes were batched). */
+  async function stateOf(user: TestUser) {
+    const records = [...(await recordsOf(user)).values()].map((change) => ({ ...change, rev: 0 }));
+    const kept = await database().sql<{ day: string; field: string; node: string; hlc: string; text: string }[]>`
+      select to_char(day, 'YYYY-MM-DD') as day, field, node, hlc, text from journal_versions where user_id = ${user.userId}
+      order by day, field, node`;
+    return { records: records.sort((a, b) => a.key.localeCompare(b.key)), kept: kept.map((row) => ({ ...row })) };
+  }
+
+  it('ends as if the writes came one at a time, across the chunks it writes in, days written twice and rows that exist included', async () => {
+    const base = Date.now() - 60_000;
+    const day = (index: number) => new Date(Date.UTC(2020, 0, 1) + (index % 400) * 86_400_000).toISOString().slice(0, 10);
+    const nodes = ['deviceA', 'deviceB', 'deviceC'];
+    // 150 days exist before; then 900 writes over 400 days (most written twice or three times,
+    // from three devices, clocks out of order), with deletions and texts that lose.
+    const before: Mutation[] = Array.from({ length: 150 }, (_, index) =>
+      mutation(index + 1, clockAt('deviceB', index * 7, 0, base), { key: day(index * 2), fields: { gratitudeOne: `before ${index}`, mortality: true } }),
+    );
+    const writes: Mutation[] = Array.from({ length: 900 }, (_, index) => {
+      const node = nodes[index % 3] ?? 'deviceA';
+      const offset = ((index * 7919) % 5000) - 1000;
+      const fields = index % 5 === 0 ? { gratitude: true } : { gratitudeOne: `${node} ${index}`, gratitudeTwo: index % 2 === 0 ? 'same' : `${index}` };
+      return mutation(index + 1, clockAt(node, offset, 0, base), { key: day(index), fields, deleted: index % 17 === 0 });
+    });
+    const inOneBatch = await newUser();
+    const oneAtATime = await newUser();
+    for (const user of [inOneBatch, oneAtATime]) {
+      expect((await push(server.url, user, newClient(), before)).body.lastAppliedSeq).toBe(150);
+    }
+    const reply = await push(server.url, inOneBatch, newClient(), writes);
+    expect(reply.body).toMatchObject({ lastAppliedSeq: 900, rejected: [] });
+    const clientId = newClient();
+    for (const write of writes) await push(server.url, oneAtATime, clientId, [write]);
+
+    const batched = await stateOf(inOneBatch);
+    expect(batched).toEqual(await stateOf(oneAtATime));
+    expect(batched.records).toHaveLength(400);
+    expect(batched.kept.length).toBeGreaterThan(0);
+    // Each changed record took one revision of one contiguous range: nothing skipped or repeated.
+    const { body } = await pull(server.url, inOneBatch, { cursor: 150 });
+    const revs = body.changes.map((change) => change.rev).sort((a, b) => a - b);
+    expect(revs).toEqual(Array.from({ length: revs.length }, (_, index) => 151 + index));
+    expect(body.cursor).toBe(150 + revs.length);
+  });
+});
+
+describe('nodeOf and wallOf', () => {
+  it('read what parseHlc reads, for every clock shape the protocol allows and a few it does not', () => {
+    for (const text of ['', 'nonsense', '12345678901234-000000-a', 'abcdefghijklmno-000000-node', '000000000000001-00000x-node', '000000000000001-000000-']) {
+      const malformed = text as Hlc;
+      expect([nodeOf(malformed) || undefined, wallOf(malformed)]).toEqual([parseHlc(text)?.node, parseHlc(text)?.wall]);
+    }
+    for (const node of ['a', 'device-1', 'A_b-C', 'x'.repeat(64)]) {
+      for (const [wall, counter] of [
+        [0, 0],
+        [Date.now(), 999_999],
+        [999_999_999_999_999, 12],
+      ] as const) {
+        const hlc = formatHlc({ wall, counter, node });
+        expect(nodeOf(hlc)).toBe(parseHlc(hlc)?.node);
+        expect(wallOf(hlc)).toBe(parseHlc(hlc)?.wall);
+      }
+    }
   });
 });
 

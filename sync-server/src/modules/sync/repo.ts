@@ -1,6 +1,7 @@
 import type postgres from 'postgres';
 import type { Hlc } from '#core/sync/hlc';
 import type { SyncedTable } from '#core/sync/protocol';
+import { boolArray, integerArray, textArray } from '../../db/array-literal.ts';
 import type { Sql, TransactionSql } from '../../db/client.ts';
 import { clocksByColumn, recordFromColumns, type StoredRecord } from './record-columns.ts';
 
@@ -8,7 +9,8 @@ import { clocksByColumn, recordFromColumns, type StoredRecord } from './record-c
 type Queryable = postgres.ISql<Sql extends postgres.Sql<infer Types> ? Types : never>;
 
 // Array parameters carry their element type: without it the driver guesses from the values.
-const OID = { bool: 16, text: 25, date: 1082, int8: 20, uuid: 2950 } as const;
+// The statements of a push pass array literals instead (db/array-literal.ts): thousands of elements.
+const OID = { uuid: 2950 } as const;
 
 export interface UserRevision {
   readonly rev: number;
@@ -89,11 +91,15 @@ export interface RecordKeys {
   readonly gameProgress: boolean;
 }
 
-/** The stored rows of the given records, in one query. */
+/**
+ * The stored rows of the given records, in one query. The days are joined, one primary-key
+ * lookup each: with `day = any(…)` a cached generic plan could scan all of the user's days and
+ * test each against the whole list (seen: 28 ms for 1,000 days of a user with 12,000).
+ */
 export async function loadRecords(db: Queryable, userId: string, keys: RecordKeys): Promise<StoredRecord[]> {
   const rows = await db<RecordRow[]>`
-    select ${exerciseColumns(db)} from exercises
-    where user_id = ${userId} and day = any(${db.array([...keys.exercises], OID.date)}::date[])
+    select ${exerciseColumns(db)} from unnest(${textArray(keys.exercises)}::date[]) as wanted(wanted_day)
+    join exercises on exercises.user_id = ${userId} and exercises.day = wanted.wanted_day
     union all
     select ${profileColumns(db)} from profiles where user_id = ${userId} and ${keys.profiles}
     union all
@@ -113,11 +119,63 @@ export interface ChangedRecords {
   readonly records: StoredRecord[];
 }
 
+/** Whose changes a pull reads: a known user, or the user of a live session found in the same statement. */
+type PullOwner = { readonly userId: string } | { readonly tokenHash: Buffer };
+
 /**
- * The user's records changed after `cursor`, with the current revision, the tombstone horizon
+ * The owner's records changed after `cursor`, with the current revision, the tombstone horizon
  * and the client's last seq, all in ONE statement and so from one snapshot: a cursor made of
- * the current revision can then never pass over a change the page did not include.
+ * the current revision can then never pass over a change the page did not include. Null when
+ * the owner is a session that is unknown, revoked or expired.
  */
+async function readOwnedChanges(
+  db: Queryable,
+  owner: PullOwner,
+  cursor: number,
+  limit: number,
+  clientId: string | null,
+): Promise<(ChangedRecords & { readonly userId: string }) | null> {
+  type Row = { [K in keyof RecordRow]: RecordRow[K] | null } & {
+    user_id: string;
+    current_rev: number;
+    horizon: number;
+    last_seq: number | null;
+  };
+  const ownerRow =
+    'userId' in owner
+      ? db`select ${owner.userId}::uuid as user_id`
+      : db`select user_id from sessions where token_hash = ${owner.tokenHash} and revoked_at is null and expires_at > now()`;
+  // One row even with no change (the lateral join's nulls): the state columns are always there;
+  // no row at all only when the session is not live.
+  const rows = await db<Row[]>`
+    with owner as (${ownerRow}), state as (
+      select o.user_id, coalesce(u.rev, 0) as current_rev, coalesce(u.tombstone_horizon, 0) as horizon, c.last_seq
+      from owner o
+      left join user_revisions u on u.user_id = o.user_id
+      left join sync_clients c on c.client_id = ${clientId} and c.user_id = o.user_id
+    )
+    select state.*, changed.* from state left join lateral (
+      select * from (
+        (select ${exerciseColumns(db)} from exercises where user_id = state.user_id and rev > ${cursor} order by rev limit ${limit})
+        union all
+        (select ${profileColumns(db)} from profiles where user_id = state.user_id and rev > ${cursor})
+        union all
+        (select ${gameColumns(db)} from game_progress where user_id = state.user_id and rev > ${cursor})
+      ) as records order by rev limit ${limit}
+    ) as changed on true
+    order by changed.rev`;
+  const first = rows[0];
+  if (first === undefined) return null;
+  const state: PullState = { rev: first.current_rev, horizon: first.horizon, lastSeq: first.last_seq };
+  const records: StoredRecord[] = [];
+  for (const row of rows) {
+    if (row.tbl === null || row.key === null || row.rev === null) continue;
+    records.push(recordFromColumns(row.tbl, row.key, row.rev, row.vals, row.clocks));
+  }
+  return { userId: first.user_id, state, records };
+}
+
+/** The user's records changed after `cursor` (see readOwnedChanges). */
 export async function readChanges(
   db: Queryable,
   userId: string,
@@ -125,74 +183,104 @@ export async function readChanges(
   limit: number,
   clientId: string | null,
 ): Promise<ChangedRecords> {
-  type Row = { [K in keyof RecordRow]: RecordRow[K] | null } & { current_rev: number; horizon: number; last_seq: number | null };
-  // One row even with no change (the lateral join's nulls): the state columns are always there.
-  const rows = await db<Row[]>`
-    with state as (
-      select coalesce(u.rev, 0) as current_rev, coalesce(u.tombstone_horizon, 0) as horizon,
-        (select c.last_seq from sync_clients c where c.client_id = ${clientId} and c.user_id = ${userId}) as last_seq
-      from (select 1) as one left join user_revisions u on u.user_id = ${userId}
-    )
-    select state.*, changed.* from state left join lateral (
-      select * from (
-        (select ${exerciseColumns(db)} from exercises where user_id = ${userId} and rev > ${cursor} order by rev limit ${limit})
-        union all
-        (select ${profileColumns(db)} from profiles where user_id = ${userId} and rev > ${cursor})
-        union all
-        (select ${gameColumns(db)} from game_progress where user_id = ${userId} and rev > ${cursor})
-      ) as records order by rev limit ${limit}
-    ) as changed on true
-    order by changed.rev`;
-  const first = rows[0];
-  const state: PullState = { rev: first?.current_rev ?? 0, horizon: first?.horizon ?? 0, lastSeq: first?.last_seq ?? null };
-  const records: StoredRecord[] = [];
-  for (const row of rows) {
-    if (row.tbl === null || row.key === null || row.rev === null) continue;
-    records.push(recordFromColumns(row.tbl, row.key, row.rev, row.vals, row.clocks));
-  }
-  return { state, records };
+  const read = await readOwnedChanges(db, { userId }, cursor, limit, clientId);
+  if (read === null) throw new Error('a pull by user id always has its state row');
+  return read;
+}
+
+/**
+ * The same for the user of a live session (token hash as sessions stores it), with the session
+ * check in the same statement: a pull is one round trip. Null when the session is not live.
+ */
+export function readChangesForSession(
+  db: Queryable,
+  tokenHash: Buffer,
+  cursor: number,
+  limit: number,
+  clientId: string | null,
+): Promise<(ChangedRecords & { readonly userId: string }) | null> {
+  return readOwnedChanges(db, { tokenHash }, cursor, limit, clientId);
 }
 
 const bool = (value: unknown, empty: boolean): boolean => (typeof value === 'boolean' ? value : empty);
 const text = (value: unknown, empty: string): string => (typeof value === 'string' ? value : empty);
 
+/** The fields of an exercise with a clock in field_clocks, in the order of exerciseRows' clock columns. */
+const EXERCISE_CLOCK_FIELDS = ['mortality', 'gratitude', 'gratitudeOne', 'gratitudeTwo', 'gratitudeThree', 'deleted'] as const;
+
+/** Exercise records as rows to insert: (user_id, day, …, rev, updated_at) selected from one array per column. */
+function exerciseRows(tx: TransactionSql, userId: string, records: readonly StoredRecord[]) {
+  // One pass over the records, one array per column; each field's clock is a column of its own
+  // (null where never written). field_clocks is put together in SQL as JSON text (a clock is
+  // digits, letters, '_' and '-': nothing to escape), which the database reads cheaper than it
+  // builds and strips an object of six keys.
+  const days: string[] = [];
+  const mortality: boolean[] = [];
+  const gratitude: boolean[] = [];
+  const one: string[] = [];
+  const two: string[] = [];
+  const three: string[] = [];
+  const deleted: boolean[] = [];
+  const clocks = EXERCISE_CLOCK_FIELDS.map((): (string | null)[] => []);
+  const revs: number[] = [];
+  for (const { key, rev, state } of records) {
+    const { values } = state;
+    days.push(key);
+    mortality.push(bool(values.mortality, false));
+    gratitude.push(bool(values.gratitude, false));
+    one.push(text(values.gratitudeOne, ''));
+    two.push(text(values.gratitudeTwo, ''));
+    three.push(text(values.gratitudeThree, ''));
+    deleted.push(bool(values.deleted, false));
+    EXERCISE_CLOCK_FIELDS.forEach((field, index) => clocks[index]?.push(state.clocks[field] ?? null));
+    revs.push(rev);
+  }
+  const [mortalityClocks = [], gratitudeClocks = [], oneClocks = [], twoClocks = [], threeClocks = [], deletedClocks = []] = clocks;
+  return tx`
+    select ${userId}::uuid, r.day, r.mortality, r.gratitude, r.one, r.two, r.three, r.deleted,
+      ('{' || concat_ws(',', '"mortality":"' || r.mortality_clock || '"', '"gratitude":"' || r.gratitude_clock || '"',
+        '"gratitude_one":"' || r.one_clock || '"', '"gratitude_two":"' || r.two_clock || '"',
+        '"gratitude_three":"' || r.three_clock || '"', '"deleted":"' || r.deleted_clock || '"') || '}')::jsonb,
+      r.rev, now()
+    from unnest(
+      ${textArray(days)}::date[],
+      ${boolArray(mortality)}::bool[],
+      ${boolArray(gratitude)}::bool[],
+      ${textArray(one)}::text[],
+      ${textArray(two)}::text[],
+      ${textArray(three)}::text[],
+      ${boolArray(deleted)}::bool[],
+      ${textArray(mortalityClocks)}::text[],
+      ${textArray(gratitudeClocks)}::text[],
+      ${textArray(oneClocks)}::text[],
+      ${textArray(twoClocks)}::text[],
+      ${textArray(threeClocks)}::text[],
+      ${textArray(deletedClocks)}::text[],
+      ${integerArray(revs)}::int8[]
+    ) as r(day, mortality, gratitude, one, two, three, deleted,
+      mortality_clock, gratitude_clock, one_clock, two_clock, three_clock, deleted_clock, rev)`;
+}
+
+/**
+ * Inserts exercise records that have no row yet, in one statement. Only for days read under the
+ * user's revision lock and found missing: every write of a user's exercises holds that lock, so
+ * nothing can insert them in between (a plain insert spares the upsert's check per row).
+ */
+export async function insertExercises(tx: TransactionSql, userId: string, records: readonly StoredRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  await tx`
+    insert into exercises (user_id, day, mortality, gratitude, gratitude_one, gratitude_two, gratitude_three,
+      deleted, field_clocks, rev, updated_at)
+    ${exerciseRows(tx, userId, records)}`;
+}
+
 /** Writes exercise records back, all in one multi-row upsert. */
 export async function saveExercises(tx: TransactionSql, userId: string, records: readonly StoredRecord[]): Promise<void> {
   if (records.length === 0) return;
-  const values = <T>(pick: (values: StoredRecord['state']['values']) => T): T[] => records.map((record) => pick(record.state.values));
-  // Each field's clock as a column of its own (null where never written); field_clocks is built
-  // from them in SQL, which spares quoting a JSON text per row for the array parameter.
-  const clocks = (field: string) => records.map((record) => record.state.clocks[field] ?? null);
   await tx`
     insert into exercises as e (user_id, day, mortality, gratitude, gratitude_one, gratitude_two, gratitude_three,
       deleted, field_clocks, rev, updated_at)
-    select ${userId}, r.day, r.mortality, r.gratitude, r.one, r.two, r.three, r.deleted,
-      jsonb_strip_nulls(jsonb_build_object('mortality', r.mortality_clock, 'gratitude', r.gratitude_clock,
-        'gratitude_one', r.one_clock, 'gratitude_two', r.two_clock, 'gratitude_three', r.three_clock, 'deleted', r.deleted_clock)),
-      r.rev, now()
-    from unnest(
-      ${tx.array(
-        records.map((record) => record.key),
-        OID.date,
-      )}::date[],
-      ${tx.array(values((fields) => bool(fields.mortality, false)), OID.bool)}::bool[],
-      ${tx.array(values((fields) => bool(fields.gratitude, false)), OID.bool)}::bool[],
-      ${tx.array(values((fields) => text(fields.gratitudeOne, '')), OID.text)}::text[],
-      ${tx.array(values((fields) => text(fields.gratitudeTwo, '')), OID.text)}::text[],
-      ${tx.array(values((fields) => text(fields.gratitudeThree, '')), OID.text)}::text[],
-      ${tx.array(values((fields) => bool(fields.deleted, false)), OID.bool)}::bool[],
-      ${tx.array(clocks('mortality'), OID.text)}::text[],
-      ${tx.array(clocks('gratitude'), OID.text)}::text[],
-      ${tx.array(clocks('gratitudeOne'), OID.text)}::text[],
-      ${tx.array(clocks('gratitudeTwo'), OID.text)}::text[],
-      ${tx.array(clocks('gratitudeThree'), OID.text)}::text[],
-      ${tx.array(clocks('deleted'), OID.text)}::text[],
-      ${tx.array(
-        records.map((record) => record.rev),
-        OID.int8,
-      )}::int8[]
-    ) as r(day, mortality, gratitude, one, two, three, deleted,
-      mortality_clock, gratitude_clock, one_clock, two_clock, three_clock, deleted_clock, rev)
+    ${exerciseRows(tx, userId, records)}
     on conflict (user_id, day) do update set
       mortality = excluded.mortality, gratitude = excluded.gratitude, gratitude_one = excluded.gratitude_one,
       gratitude_two = excluded.gratitude_two, gratitude_three = excluded.gratitude_three, deleted = excluded.deleted,
@@ -270,11 +358,11 @@ export async function keepTexts(tx: TransactionSql, userId: string, texts: reado
     insert into journal_versions as v (user_id, day, field, node, hlc, text)
     select ${userId}, r.day, r.field, r.node, r.hlc, r.text
     from unnest(
-      ${tx.array(texts.map((row) => row.day), OID.date)}::date[],
-      ${tx.array(texts.map((row) => row.column), OID.text)}::text[],
-      ${tx.array(texts.map((row) => row.node), OID.text)}::text[],
-      ${tx.array(texts.map((row) => row.hlc), OID.text)}::text[],
-      ${tx.array(texts.map((row) => row.text), OID.text)}::text[]
+      ${textArray(texts.map((row) => row.day))}::date[],
+      ${textArray(texts.map((row) => row.column))}::text[],
+      ${textArray(texts.map((row) => row.node))}::text[],
+      ${textArray(texts.map((row) => row.hlc))}::text[],
+      ${textArray(texts.map((row) => row.text))}::text[]
     ) as r(day, field, node, hlc, text)
     on conflict (user_id, day, field, node) do update set hlc = excluded.hlc, text = excluded.text
     where excluded.hlc collate "C" > v.hlc collate "C"`;
@@ -285,9 +373,9 @@ export async function dropKeptTexts(tx: TransactionSql, userId: string, keys: re
   await tx`
     delete from journal_versions as v
     using unnest(
-      ${tx.array(keys.map((key) => key.day), OID.date)}::date[],
-      ${tx.array(keys.map((key) => key.column), OID.text)}::text[],
-      ${tx.array(keys.map((key) => key.node), OID.text)}::text[]
+      ${textArray(keys.map((key) => key.day))}::date[],
+      ${textArray(keys.map((key) => key.column))}::text[],
+      ${textArray(keys.map((key) => key.node))}::text[]
     ) as r(day, field, node)
     where v.user_id = ${userId} and v.day = r.day and v.field = r.field and v.node = r.node`;
 }

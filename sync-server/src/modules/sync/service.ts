@@ -12,9 +12,11 @@ import {
   type SyncedTable,
   type pullQuerySchema,
 } from '#core/sync/protocol';
+import { parseCalendarDay } from '#core/dates/calendar-day';
 import { DEFAULT_PROFILE, JOURNAL_TEXT_FIELDS, type JournalTextField } from '#core/schemas/records';
 import type { z } from 'zod';
 import type { Sql, TransactionSql } from '../../db/client.ts';
+import { sendIssued } from '../../db/send-issued.ts';
 import { transact } from '../../db/transact.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { columnOf, DELETED_FIELD, fieldOf, withoutDeleted, type StoredRecord } from './record-columns.ts';
@@ -26,12 +28,15 @@ import {
   lockUserRevision,
   purgeTombstones,
   readChanges,
+  readChangesForSession,
   readKeptTexts,
   reserveRevisions,
+  insertExercises,
   saveExercises,
   saveGameProgress,
   saveProfile,
   setClientSeq,
+  type ChangedRecords,
   type KeptTextKey,
   type KeptTextRow,
   type PurgedHorizon,
@@ -110,19 +115,60 @@ async function saveGameRecord(tx: TransactionSql, userId: string, game: StoredRe
   await saveGameProgress(tx, userId, game, { state: fields.state ?? {}, deleted: isDeleted(game.state) });
 }
 
-async function saveRecords(tx: TransactionSql, userId: string, records: readonly StoredRecord[]): Promise<void> {
+/**
+ * Merged records are written in statements of at most this many: a statement goes out while the
+ * rest of the batch is merged, and the database applies it while the next one is prepared.
+ */
+const SAVE_CHUNK = 250;
+
+/**
+ * Issues the writes of merged records (see mergeAndSave). `stored` tells the records that have
+ * a row already (read under the lock): the others are inserted, the rest upserted.
+ */
+function issueSaves(
+  tx: TransactionSql,
+  userId: string,
+  records: readonly StoredRecord[],
+  stored: (record: StoredRecord) => boolean,
+  issue: (statement: Promise<unknown>) => void,
+): void {
+  const exercises = records.filter((record) => record.table === 'exercises');
+  issue(insertExercises(tx, userId, exercises.filter((record) => !stored(record))));
+  issue(saveExercises(tx, userId, exercises.filter(stored)));
   const profile = records.find((record) => record.table === 'profiles');
+  if (profile !== undefined) issue(saveProfileRecord(tx, userId, profile));
   const game = records.find((record) => record.table === 'gameProgress');
-  // Issued together: the driver pipelines them on the transaction's connection, in this order.
-  await Promise.all([
-    saveExercises(
-      tx,
-      userId,
-      records.filter((record) => record.table === 'exercises'),
-    ),
-    profile === undefined ? undefined : saveProfileRecord(tx, userId, profile),
-    game === undefined ? undefined : saveGameRecord(tx, userId, game),
-  ]);
+  if (game !== undefined) issue(saveGameRecord(tx, userId, game));
+}
+
+/** The journal text fields with their columns (journal_versions names a field by its column). */
+const JOURNAL_COLUMNS = JOURNAL_TEXT_FIELDS.map((field) => {
+  const column = columnOf('exercises', field);
+  if (column === undefined) throw new Error(`No column for the journal field ${field}`);
+  return { field, column };
+});
+
+/**
+ * The node of a clock. Every clock here is a checked HLC (wall, counter, node: 15 digits, '-',
+ * 6 digits, '-', node), so the node starts at a fixed place: a push reads thousands of them.
+ */
+export function nodeOf(hlc: Hlc): string {
+  return isHlcShaped(hlc) ? hlc.slice(23) : (parseHlc(hlc)?.node ?? '');
+}
+
+/** The wall time of a clock, as parseHlc reads it (see nodeOf); undefined for a malformed one. */
+export function wallOf(hlc: Hlc): number | undefined {
+  return isHlcShaped(hlc) ? Number(hlc.slice(0, 15)) : parseHlc(hlc)?.wall;
+}
+
+/** 15 digits, '-', 6 digits, '-', then the node: read by position, without a regular expression. */
+function isHlcShaped(hlc: string): boolean {
+  if (hlc.length < 24 || hlc.charCodeAt(15) !== 45 || hlc.charCodeAt(22) !== 45) return false;
+  for (let index = 0; index < 22; index += 1) {
+    const code = hlc.charCodeAt(index);
+    if (index !== 15 && (code < 48 || code > 57)) return false;
+  }
+  return true;
 }
 
 interface KeptTextChanges {
@@ -150,8 +196,7 @@ function keptTextChanges(
   /** Per `${day}/${column}`: the field and, per device, its newest candidate text. */
   const fields = new Map<string, { day: string; field: JournalTextField; column: string; newest: Map<string, KeptTextRow> }>();
   const consider = (day: string, field: JournalTextField, column: string, hlc: Hlc, text: string) => {
-    const node = parseHlc(hlc)?.node;
-    if (node === undefined) return;
+    const node = nodeOf(hlc);
     const id = `${day}/${column}`;
     let entry = fields.get(id);
     if (entry === undefined) {
@@ -163,15 +208,14 @@ function keptTextChanges(
   };
   for (const write of writes) {
     if (write.table !== 'exercises') continue;
-    for (const field of JOURNAL_TEXT_FIELDS) {
+    for (const { field, column } of JOURNAL_COLUMNS) {
       const text = write.fields[field];
-      const column = columnOf('exercises', field);
-      if (typeof text === 'string' && column !== undefined) consider(write.key, field, column, write.hlc, text);
+      if (typeof text === 'string') consider(write.key, field, column, write.hlc, text);
     }
   }
   const currentNode = (state: FieldState | undefined, field: JournalTextField) => {
     const clock = state?.clocks[field];
-    return clock === undefined ? undefined : parseHlc(clock)?.node;
+    return clock === undefined ? undefined : nodeOf(clock);
   };
   const keep: KeptTextRow[] = [];
   const drop: KeptTextKey[] = [];
@@ -191,9 +235,17 @@ function keptTextChanges(
 
 /**
  * Merges `writes` into the `stored` records (field by field, last writer wins, deletion being
- * one more field) and writes back, set-based: one upsert per table, revisions taken as one
- * range, kept journal texts in one upsert. Call with the user's revision lock held and `rev`
- * read under it. Returns the records after the merge, changed or not.
+ * one more field) and writes back, set-based: a multi-row statement per table and chunk,
+ * revisions taken as one range, kept journal texts in one upsert. `alsoIssue` adds statements
+ * of the caller's to the same pipeline, after these. Call with the user's revision lock held
+ * and `rev` read under it. Returns the records after the merge, changed or not.
+ *
+ * A record is saved once, with its next revision, as soon as the last write of the batch that
+ * names it is merged; every statement goes out when it is ready (pipelined, in this order, on
+ * the transaction's connection) and all are awaited at the end. So the database writes one
+ * chunk while the next is merged, and the kept texts, which need the whole batch, are worked
+ * out while it writes the last; they follow the exercise writes, as a kept text belongs to an
+ * existing exercise row.
  */
 async function mergeAndSave(
   tx: TransactionSql,
@@ -201,47 +253,57 @@ async function mergeAndSave(
   rev: number,
   stored: readonly StoredRecord[],
   writes: readonly RecordWrite[],
+  alsoIssue: (tx: TransactionSql) => Promise<void> = () => Promise.resolve(),
 ): Promise<Map<string, StoredRecord>> {
   const before = new Map(stored.map((record) => [recordId(record.table, record.key), record]));
+  const isStored = (record: StoredRecord) => before.has(recordId(record.table, record.key));
   const records = new Map(before);
+  const ids = writes.map((write) => recordId(write.table, write.key));
+  const lastWrite = new Map(ids.map((id, index) => [id, index]));
   const changed = new Set<string>();
-  for (const write of writes) {
-    const id = recordId(write.table, write.key);
+  const pending: Promise<unknown>[] = [];
+  const issue = (statement: Promise<unknown>) => {
+    // Handled at once: a failure can come back before the final await.
+    statement.catch(() => undefined);
+    pending.push(statement);
+  };
+  let saved = 0;
+  let ready: StoredRecord[] = [];
+  for (let index = 0; index < writes.length; index += 1) {
+    const write = writes[index];
+    const id = ids[index];
+    if (write === undefined || id === undefined) continue;
     const current = records.get(id) ?? { table: write.table, key: write.key, rev: 0, state: EMPTY_STATE };
     const merged = mergeWrite(current.state, { fields: { ...write.fields, [DELETED_FIELD]: write.deleted }, hlc: write.hlc });
-    if (merged.changed.length === 0) continue;
-    records.set(id, { ...current, state: merged.state });
-    changed.add(id);
-  }
-  const toSave: StoredRecord[] = [];
-  for (const id of changed) {
+    if (merged.changed.length > 0) {
+      records.set(id, { ...current, state: merged.state });
+      changed.add(id);
+    }
+    if (lastWrite.get(id) !== index || !changed.has(id)) continue;
     const record = records.get(id);
     if (record === undefined) continue;
-    const saved = { ...record, rev: rev + toSave.length + 1 };
-    toSave.push(saved);
-    records.set(id, saved);
+    saved += 1;
+    const final = { ...record, rev: rev + saved };
+    records.set(id, final);
+    ready.push(final);
+    if (ready.length >= SAVE_CHUNK) {
+      issueSaves(tx, userId, ready, isStored, issue);
+      ready = [];
+      await sendIssued();
+    }
   }
+  issueSaves(tx, userId, ready, isStored, issue);
+  const reserving = saved > 0 ? reserveRevisions(tx, userId, saved) : Promise.resolve(rev);
+  issue(reserving);
+  await sendIssued();
   const texts = keptTextChanges(before, records, writes);
-  if (toSave.length > 0) {
-    const [lastRev] = await Promise.all([
-      reserveRevisions(tx, userId, toSave.length),
-      saveRecords(tx, userId, toSave),
-      // After the exercises upsert: a kept text belongs to an existing exercise row.
-      keepTexts(tx, userId, texts.keep),
-      dropKeptTexts(tx, userId, texts.drop),
-    ]);
-    if (lastRev !== rev + toSave.length) throw new Error('Revisions moved while the user lock was held');
-  } else {
-    await Promise.all([keepTexts(tx, userId, texts.keep), dropKeptTexts(tx, userId, texts.drop)]);
-  }
+  issue(keepTexts(tx, userId, texts.keep));
+  issue(dropKeptTexts(tx, userId, texts.drop));
+  issue(alsoIssue(tx));
+  await Promise.all(pending);
+  const lastRev = await reserving;
+  if (lastRev !== rev + saved) throw new Error('Revisions moved while the user lock was held');
   return records;
-}
-
-/** Applies checked writes under the user's lock (taken by the caller). */
-export async function applyWrites(tx: TransactionSql, userId: string, rev: number, writes: readonly RecordWrite[]): Promise<void> {
-  if (writes.length === 0) return;
-  const stored = await loadRecords(tx, userId, keysOf(writes));
-  await mergeAndSave(tx, userId, rev, stored, writes);
 }
 
 export interface Rejection {
@@ -261,11 +323,31 @@ type MutationCheck =
   | { readonly ok: true; readonly write: RecordWrite }
   | { readonly ok: false; readonly reason: RejectionReason; readonly message: string };
 
-/** The protocol's checks of one mutation, plus the server's: a clock too far ahead is refused. */
+/** Whether a value holds U+0000 in a text or a key: PostgreSQL's text and jsonb cannot store it. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (typeof value === 'object' && value !== null) {
+    // A loop over the keys, not Object.entries: this runs for every mutation of every push.
+    for (const key in value) {
+      if (key.includes('\u0000') || holdsNul((value as Record<string, unknown>)[key])) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The protocol's checks of one mutation, plus the server's: a clock too far ahead is refused, and
+ * so is a NUL character, which the database cannot store (it would fail the whole batch, again
+ * on every retry, instead of this one write).
+ */
 export function checkMutation(mutation: Mutation, now: number): MutationCheck {
   const check = validateMutation(mutation);
   if (!check.ok) return check;
-  const wall = parseHlc(mutation.hlc)?.wall;
+  if (holdsNul(check.fields)) {
+    return { ok: false, reason: 'INVALID_FIELDS', message: 'A text holds the NUL character (U+0000), which cannot be stored' };
+  }
+  const wall = wallOf(mutation.hlc);
   if (wall === undefined || wall > now + MAX_CLOCK_AHEAD_MS) {
     const hours = wall === undefined ? 'unknown' : ((wall - now) / 3_600_000).toFixed(0);
     return {
@@ -280,42 +362,82 @@ export function checkMutation(mutation: Mutation, now: number): MutationCheck {
   };
 }
 
+/** A batch's mutations in seq order, each with its check (which depends on nothing but the mutation and the clock). */
+export type CheckedBatch = readonly { readonly seq: number; readonly check: MutationCheck }[];
+
+export function checkBatch(mutations: readonly Mutation[], now: number): CheckedBatch {
+  return [...mutations].sort((a, b) => a.seq - b.seq).map((mutation) => ({ seq: mutation.seq, check: checkMutation(mutation, now) }));
+}
+
 /**
  * Which mutations of a batch to apply, given the client's last applied seq: those at or below
  * it were applied before (acknowledged again, no effect); a gap stops the batch (the device
  * resends from the reply's lastAppliedSeq); an invalid one is rejected and still moves the seq
  * on, so one bad write never blocks the queue behind it.
  */
-export function planBatch(mutations: readonly Mutation[], lastSeq: number, now: number): BatchPlan {
+export function planChecked(batch: CheckedBatch, lastSeq: number): BatchPlan {
   let last = lastSeq;
   const writes: RecordWrite[] = [];
   const rejected: Rejection[] = [];
-  for (const mutation of [...mutations].sort((a, b) => a.seq - b.seq)) {
-    if (mutation.seq <= last) continue;
-    if (mutation.seq !== last + 1) break;
-    last = mutation.seq;
-    const check = checkMutation(mutation, now);
+  for (const { seq, check } of batch) {
+    if (seq <= last) continue;
+    if (seq !== last + 1) break;
+    last = seq;
     if (check.ok) writes.push(check.write);
-    else rejected.push({ seq: mutation.seq, reason: check.reason, message: check.message });
+    else rejected.push({ seq, reason: check.reason, message: check.message });
   }
   return { lastSeq: last, writes, rejected };
+}
+
+export function planBatch(mutations: readonly Mutation[], lastSeq: number, now: number): BatchPlan {
+  return planChecked(checkBatch(mutations, now), lastSeq);
+}
+
+/**
+ * The records a batch names, found before its checks so they can be read together with the
+ * lock while the checks run. A key that is no calendar day is left out (its mutation will be
+ * rejected); records of mutations the batch skips are read for nothing, which is harmless.
+ */
+function keysOfMutations(mutations: readonly Mutation[]): RecordKeys {
+  const days = new Set<string>();
+  let profiles = false;
+  let gameProgress = false;
+  for (const { table, key } of mutations) {
+    if (table === 'exercises') {
+      if (parseCalendarDay(key) !== null) days.add(key);
+    } else if (table === 'profiles') profiles = true;
+    else if (table === 'gameProgress') gameProgress = true;
+  }
+  return { exercises: [...days], profiles, gameProgress };
 }
 
 /** POST /api/sync/push: one transaction for the whole batch. */
 export async function pushMutations(sql: Sql, userId: string, request: PushRequest, clock: Clock): Promise<PushResponse> {
   const receivedAt = clock();
+  const keys = keysOfMutations(request.mutations);
   const plan = await transact(
     sql,
     async (tx) => {
       // The user's lock first, always: two pushes of one user then queue instead of deadlocking.
-      const [revision, client] = await Promise.all([lockUserRevision(tx, userId), bindClient(tx, request.clientId, userId)]);
+      // The three are pipelined in this order on the transaction's connection, so the records
+      // are read once the lock is held and show what its previous holder committed.
+      const reading = Promise.all([lockUserRevision(tx, userId), bindClient(tx, request.clientId, userId), loadRecords(tx, userId, keys)]);
+      reading.catch(() => undefined);
+      await sendIssued();
+      // Each mutation's check depends on the mutation and the clock alone: done while the database reads.
+      const batch = checkBatch(request.mutations, receivedAt);
+      const [revision, client, stored] = await reading;
       if (client.userId !== userId) {
         throw new ApiError('CLIENT_NOT_OWNED', 'This device id belongs to another account; sync with a new one.');
       }
-      const batch = planBatch(request.mutations, client.lastSeq, receivedAt);
-      await applyWrites(tx, userId, revision.rev, batch.writes);
-      if (batch.lastSeq > client.lastSeq) await setClientSeq(tx, request.clientId, batch.lastSeq);
-      return batch;
+      const planned = planChecked(batch, client.lastSeq);
+      // The client's new seq goes in the same pipeline as the writes: same transaction, one round trip.
+      const recordSeq = async (tx: TransactionSql) => {
+        if (planned.lastSeq > client.lastSeq) await setClientSeq(tx, request.clientId, planned.lastSeq);
+      };
+      if (planned.writes.length > 0) await mergeAndSave(tx, userId, revision.rev, stored, planned.writes, recordSeq);
+      else await recordSeq(tx);
+      return planned;
     },
     LOCKED,
   );
@@ -334,14 +456,8 @@ export function toChange(record: StoredRecord): Change {
   return { table, key, values: withoutDeleted(state.values), clocks: withoutDeleted(state.clocks), deleted: false, rev };
 }
 
-/**
- * GET /api/sync/pull. A cursor below the tombstone horizon could miss deletions, and one above
- * the current revision means the server lost changes the device has (a restore): both answer
- * reset, unless the device says it is already pulling everything from 0 (`full`).
- */
-export async function pullChanges(sql: Sql, userId: string, query: PullQuery, clock: Clock): Promise<PullResponse> {
-  const { state, records } = await readChanges(sql, userId, query.cursor, query.limit + 1, query.clientId ?? null);
-  const serverTime = clock();
+/** The pull's answer from what readChanges found. */
+function pullResponse({ state, records }: ChangedRecords, query: PullQuery, serverTime: number): PullResponse {
   const tooOld = query.cursor > 0 && query.cursor < state.horizon;
   const fromTheFuture = query.cursor > state.rev;
   if (query.full !== true && (tooOld || fromTheFuture)) {
@@ -351,6 +467,25 @@ export async function pullChanges(sql: Sql, userId: string, query: PullQuery, cl
   const hasMore = records.length > query.limit;
   const cursor = hasMore ? (page.at(-1)?.rev ?? query.cursor) : Math.max(query.cursor, state.rev);
   return { changes: page.map(toChange), cursor, hasMore, reset: false, lastAppliedSeq: state.lastSeq, serverTime };
+}
+
+/**
+ * GET /api/sync/pull. A cursor below the tombstone horizon could miss deletions, and one above
+ * the current revision means the server lost changes the device has (a restore): both answer
+ * reset, unless the device says it is already pulling everything from 0 (`full`).
+ */
+export async function pullChanges(sql: Sql, userId: string, query: PullQuery, clock: Clock): Promise<PullResponse> {
+  const read = await readChanges(sql, userId, query.cursor, query.limit + 1, query.clientId ?? null);
+  return pullResponse(read, query, clock());
+}
+
+/**
+ * The same pull for the bearer of a session token (its SHA-256, as sessions stores it), the
+ * session checked in the pull's own statement; null when the session is not live.
+ */
+export async function pullChangesForSession(sql: Sql, tokenHash: Buffer, query: PullQuery, clock: Clock): Promise<PullResponse | null> {
+  const read = await readChangesForSession(sql, tokenHash, query.cursor, query.limit + 1, query.clientId ?? null);
+  return read === null ? null : pullResponse(read, query, clock());
 }
 
 /** The stored record, tombstones included; null when it was never written. */
@@ -383,11 +518,12 @@ export async function writeAsServer(
 ): Promise<StoredRecord> {
   const checked = validateMutation({ seq: 1, table, key, fields, hlc: formatHlc(initialHlc(SERVER_NODE)) });
   if (!checked.ok) throw new Error(`A server write must be a valid record: ${checked.message}`);
+  if (holdsNul(checked.fields)) throw new ApiError('INVALID_REQUEST', 'A text holds the NUL character (U+0000), which cannot be stored.');
   return transact(
     sql,
     async (tx) => {
-      const { rev } = await lockUserRevision(tx, userId);
-      const stored = await loadRecords(tx, userId, keysOf([{ table, key }]));
+      // Pipelined in this order: the record is read once the lock is held.
+      const [{ rev }, stored] = await Promise.all([lockUserRevision(tx, userId), loadRecords(tx, userId, keysOf([{ table, key }]))]);
       const hlc = serverStamp(stored[0]?.state ?? EMPTY_STATE, clock());
       const records = await mergeAndSave(tx, userId, rev, stored, [{ table, key, fields: checked.fields, hlc, deleted: false }]);
       const record = records.get(recordId(table, key));
