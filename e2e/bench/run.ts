@@ -3,7 +3,7 @@
  * Figures are printed, never asserted by tests; a line ends in OVER when a budget is missed.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { assetSizes, pageWeight } from './bundle';
 import { lifeChartBudgets } from './life-chart';
@@ -27,16 +27,26 @@ function entryChunk(): string | undefined {
   return /<script[^>]+src="\/([^"]+\.js)"/.exec(html)?.[1];
 }
 
+/** The route modules' names: each is built into a chunk of its own, `assets/<name>-<hash>.js`. */
+function routeModules(): Set<string> {
+  const routesDir = fileURLToPath(new URL('../../pwa/src/app/routes', import.meta.url));
+  return new Set(readdirSync(routesDir).filter((file) => /^[\w-]+\.tsx?$/.test(file) && !file.includes('.test.')).map((file) => file.replace(/\.tsx?$/, '')));
+}
+
 function bundleBudgets(): void {
   const routeBudget = 30 * KB;
   const entry = entryChunk();
+  const routes = routeModules();
+  const isRouteChunk = (file: string) => routes.has(/^assets\/(.+)-[\w-]{8}\.js$/.exec(file)?.[1] ?? '');
   console.log('\n## Build output (gzip)\n');
-  console.log('| file | raw | gzip | budget |');
-  console.log('|---|---:|---:|---|');
+  console.log('Route chunks hold one route module each (pwa/src/app/routes); shared chunks hold code several routes import.\n');
+  console.log('| file | raw | gzip | role | budget |');
+  console.log('|---|---:|---:|---|---|');
   for (const asset of assetSizes(distDir)) {
-    const isRouteChunk = asset.file.startsWith('assets/') && asset.file.endsWith('.js') && asset.file !== entry;
-    const budget = isRouteChunk ? `≤ 30 KB ${verdict(asset.gzip, routeBudget)}` : asset.file === entry ? 'app shell (in landing)' : '';
-    console.log(`| ${asset.file} | ${kb(asset.bytes)} | ${kb(asset.gzip)} | ${budget} |`);
+    const isJs = asset.file.startsWith('assets/') && asset.file.endsWith('.js');
+    const role = asset.file === entry ? 'app shell (in landing)' : isRouteChunk(asset.file) ? 'route chunk' : isJs ? 'shared chunk' : '';
+    const budget = role === 'route chunk' ? `≤ 30 KB ${verdict(asset.gzip, routeBudget)}` : '';
+    console.log(`| ${asset.file} | ${kb(asset.bytes)} | ${kb(asset.gzip)} | ${role} | ${budget} |`);
   }
 }
 
