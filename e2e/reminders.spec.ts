@@ -1,3 +1,4 @@
+import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
 import { expect, paths, test, waitForServiceWorker } from './fixtures';
 
 interface WorkerVersion {
@@ -12,11 +13,25 @@ interface ShownNotification {
   readonly data: unknown;
 }
 
+/** What the spy below keeps in the worker's global scope. */
+interface SpiedScope {
+  settledShows: number;
+}
+
+interface PushTarget {
+  readonly cdp: CDPSession;
+  readonly origin: string;
+  readonly registrationId: string;
+  readonly worker: Worker;
+}
+
 /**
- * Headless Chromium has no push service (pushManager.subscribe fails), but CDP can hand a push
- * message straight to the service worker: the same 'push' event a real one would cause.
+ * Opens the app with notifications allowed and waits for its worker to be active. The worker's
+ * showNotification is wrapped to count finished calls (what it shows is unchanged): Chromium drops
+ * a notification from getNotifications() when that list is read while the notification is still
+ * being displayed, so each read waits until the worker's call has settled.
  */
-test('a reminder pushed to the service worker is shown as a notification', async ({ page, context, baseURL }) => {
+async function openWithActiveWorker(page: Page, context: BrowserContext, baseURL: string | undefined): Promise<PushTarget> {
   if (!baseURL) throw new Error('baseURL is not set');
   const origin = new URL(baseURL).origin;
   await context.grantPermissions(['notifications'], { origin });
@@ -33,6 +48,37 @@ test('a reminder pushed to the service worker is shown as a notification', async
   await cdp.send('ServiceWorker.enable');
   const { registrationId } = await activated;
 
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  await worker.evaluate(() => {
+    const scope = self as unknown as SpiedScope & { registration: ServiceWorkerRegistration };
+    const show = scope.registration.showNotification.bind(scope.registration);
+    scope.settledShows = 0;
+    scope.registration.showNotification = (title: string, options?: NotificationOptions) => {
+      const shown = show(title, options);
+      const count = () => {
+        scope.settledShows += 1;
+      };
+      shown.then(count, count);
+      return shown;
+    };
+  });
+  return { cdp, origin, registrationId, worker };
+}
+
+/** Hands a push message to the worker, then waits until it has called showNotification once more. */
+async function deliverPush(target: PushTarget, data: string): Promise<void> {
+  const settled = () => target.worker.evaluate(() => (self as unknown as SpiedScope).settledShows);
+  const before = await settled();
+  await target.cdp.send('ServiceWorker.deliverPushMessage', { origin: target.origin, registrationId: target.registrationId, data });
+  await expect.poll(settled, { message: 'the worker shows a notification for the push' }).toBe(before + 1);
+}
+
+/**
+ * Headless Chromium has no push service (pushManager.subscribe fails), but CDP can hand a push
+ * message straight to the service worker: the same 'push' event a real one would cause.
+ */
+test('a reminder pushed to the service worker is shown as a notification', async ({ page, context, baseURL }) => {
+  const target = await openWithActiveWorker(page, context, baseURL);
   const push = {
     kind: 'daily-reminder',
     title: 'Time for your Memento',
@@ -40,7 +86,7 @@ test('a reminder pushed to the service worker is shown as a notification', async
     day: '2026-03-01',
     url: '/dashboard',
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(push) });
+  await deliverPush(target, JSON.stringify(push));
 
   const shown = () =>
     page.evaluate(async (): Promise<ShownNotification[]> => {
@@ -48,37 +94,21 @@ test('a reminder pushed to the service worker is shown as a notification', async
       const notifications = await registration.getNotifications();
       return notifications.map(({ title, body, tag, data }) => ({ title, body, tag, data: data as unknown }));
     });
-  await expect.poll(shown).toEqual([
+  expect(await shown()).toEqual([
     { title: push.title, body: push.body, tag: 'memento-daily-reminder', data: { url: '/dashboard' } },
   ]);
 
   // A second reminder replaces the first (same tag) instead of piling up.
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify({ ...push, day: '2026-03-02' }) });
-  await expect.poll(async () => (await shown()).length).toBe(1);
+  await deliverPush(target, JSON.stringify({ ...push, day: '2026-03-02' }));
+  expect(await shown()).toHaveLength(1);
 });
 
 test('an unreadable push still shows the usual reminder', async ({ page, context, baseURL }) => {
-  if (!baseURL) throw new Error('baseURL is not set');
-  const origin = new URL(baseURL).origin;
-  await context.grantPermissions(['notifications'], { origin });
-  await page.goto(paths.home.href());
-  await waitForServiceWorker(page);
-  const cdp = await context.newCDPSession(page);
-  const activated = new Promise<WorkerVersion>((resolve) => {
-    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }: { versions: WorkerVersion[] }) => {
-      const version = versions.find((candidate) => candidate.status === 'activated');
-      if (version) resolve(version);
-    });
+  const target = await openWithActiveWorker(page, context, baseURL);
+  await deliverPush(target, 'not json');
+  const titles = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((notification) => notification.title);
   });
-  await cdp.send('ServiceWorker.enable');
-  const { registrationId } = await activated;
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: 'not json' });
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((notification) => notification.title);
-      }),
-    )
-    .toEqual(['Time for your Memento']);
+  expect(titles).toEqual(['Time for your Memento']);
 });
