@@ -3,6 +3,16 @@ import { Button } from '../ui/button';
 import { BrandMark } from './brand-mark';
 import styles from './dock-notice.module.css';
 
+/** The notice's small × button; `label` is what a screen reader hears. */
+function DismissButton({ label, onDismiss }: { readonly label: string; readonly onDismiss: () => void }) {
+  return (
+    <button type="button" className={styles.close} onClick={onDismiss}>
+      <X aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+    </button>
+  );
+}
+
 /** "Update available — Reload": the new version starts only when the person presses Reload. */
 export function UpdateNotice({ onReload, onDismiss }: { readonly onReload: () => void; readonly onDismiss: () => void }) {
   return (
@@ -16,10 +26,7 @@ export function UpdateNotice({ onReload, onDismiss }: { readonly onReload: () =>
         <Button size="sm" onClick={onReload}>
           Reload
         </Button>
-        <button type="button" className={styles.close} onClick={onDismiss}>
-          <X aria-hidden="true" />
-          <span className="sr-only">Later</span>
-        </button>
+        <DismissButton label="Later" onDismiss={onDismiss} />
       </div>
     </div>
   );
@@ -37,10 +44,7 @@ export function IosInstallCard({ onDismiss }: { readonly onDismiss: () => void }
           Reminders need it on iPhone.
         </span>
       </p>
-      <button type="button" className={styles.close} onClick={onDismiss}>
-        <X aria-hidden="true" />
-        <span className="sr-only">Close</span>
-      </button>
+      <DismissButton label="Close" onDismiss={onDismiss} />
     </aside>
   );
 }
