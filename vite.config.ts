@@ -72,6 +72,9 @@ const declarativeModeEdits: readonly SourceEdit[] = [
   },
 ];
 
+/** React Router's production build, where both plugins below edit its code. */
+const REACT_ROUTER_PRODUCTION_CHUNK = /react-router[\\/]dist[\\/]production[\\/]chunk-[^\\/]+\.mjs$/;
+
 /** Applies each edit exactly once, keeping the line count (the source map stays line-accurate). */
 function applyEdits(code: string, edits: readonly SourceEdit[]): string {
   return edits.reduce((text, edit) => {
@@ -88,7 +91,7 @@ const reactRouterTreeShaking: Plugin = {
   name: 'memento:react-router-tree-shaking',
   apply: 'build',
   transform: {
-    filter: { id: /react-router[\\/]dist[\\/]production[\\/]chunk-[^\\/]+\.mjs$/ },
+    filter: { id: REACT_ROUTER_PRODUCTION_CHUNK },
     handler(code) {
       const shaken = code
         .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '')
@@ -145,7 +148,7 @@ const reactRouterMessages: Plugin = {
   name: 'memento:react-router-messages',
   apply: 'build',
   transform: {
-    filter: { id: /react-router[\\/]dist[\\/]production[\\/]chunk-[^\\/]+\.mjs$/ },
+    filter: { id: REACT_ROUTER_PRODUCTION_CHUNK },
     handler(code) {
       const spans = messageSpans(this.parse(code)).sort((a, b) => b.start - a.start);
       let edited = code;
