@@ -50,6 +50,8 @@ type ColumnTypes = {
 
 export type Sql = postgres.Sql<ColumnTypes>;
 export type TransactionSql = postgres.TransactionSql<ColumnTypes>;
+/** A client or a transaction: reads that run in either take this. */
+export type Queryable = postgres.ISql<ColumnTypes>;
 
 // Keeps the declared types honest: fails to compile if `createSql` stops returning `Sql`.
 createSql satisfies (url: string, options: SqlOptions) => Sql;

@@ -1,4 +1,4 @@
-import type { Sql } from '../../db/client.ts';
+import type { Queryable, Sql } from '../../db/client.ts';
 import { hashSessionToken, newSessionToken, SESSION_TTL_DAYS } from './session-token.ts';
 
 export interface SessionUser {
@@ -16,12 +16,20 @@ export async function createSession(sql: Sql, userId: string): Promise<string> {
   return token;
 }
 
-/** The user of a live session: not revoked, not expired. */
-export async function findSessionUser(sql: Sql, token: string): Promise<SessionUser | null> {
-  const rows = await sql<{ user_id: string; id: string }[]>`
+/**
+ * The live session (not revoked, not expired) holding this token hash: a statement to await, or
+ * to nest in a larger one that checks the session in the same round trip.
+ */
+export function liveSession(db: Queryable, tokenHash: Buffer) {
+  return db<{ user_id: string; id: string }[]>`
     select user_id, id from sessions
-    where token_hash = ${hashSessionToken(token)} and revoked_at is null and expires_at > now()
+    where token_hash = ${tokenHash} and revoked_at is null and expires_at > now()
   `;
+}
+
+/** The user of a live session. */
+export async function findSessionUser(sql: Sql, token: string): Promise<SessionUser | null> {
+  const rows = await liveSession(sql, hashSessionToken(token));
   const row = rows[0];
   return row ? { userId: row.user_id, sessionId: row.id } : null;
 }

@@ -1,12 +1,9 @@
-import type postgres from 'postgres';
 import type { Hlc } from '#core/sync/hlc';
 import type { SyncedTable } from '#core/sync/protocol';
 import { boolArray, integerArray, textArray } from '../../db/array-literal.ts';
-import type { Sql, TransactionSql } from '../../db/client.ts';
+import type { Queryable, TransactionSql } from '../../db/client.ts';
+import { liveSession } from '../accounts/session-repo.ts';
 import { clocksByColumn, recordFromColumns, type StoredRecord } from './record-columns.ts';
-
-/** A client or a transaction: the reads below run in either. */
-type Queryable = postgres.ISql<Sql extends postgres.Sql<infer Types> ? Types : never>;
 
 // Array parameters carry their element type: without it the driver guesses from the values.
 // The statements of a push pass array literals instead (db/array-literal.ts): thousands of elements.
@@ -144,7 +141,7 @@ async function readOwnedChanges(
   const ownerRow =
     'userId' in owner
       ? db`select ${owner.userId}::uuid as user_id`
-      : db`select user_id from sessions where token_hash = ${owner.tokenHash} and revoked_at is null and expires_at > now()`;
+      : liveSession(db, owner.tokenHash);
   // One row even with no change (the lateral join's nulls): the state columns are always there;
   // no row at all only when the session is not live.
   const rows = await db<Row[]>`
