@@ -1,8 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { parseCalendarDay } from '#core/dates/calendar-day';
 import { byDate, journalEntry, type JournalEntry } from '#core/practice/journal-entry';
 import { exerciseFieldsSchema, type ExerciseFields } from '#core/schemas/records';
-import { readWhileOpen } from '../../../db/read-while-open';
+import { usePacedLiveQuery } from '../../../db/use-paced-live-query';
 import { useUserDb } from '../../../db/user-db-context';
 import type { UserDb } from '../../../db/user-db';
 
@@ -31,14 +30,22 @@ export async function readStoredJournal(db: UserDb): Promise<Map<JournalEntry['d
   return days;
 }
 
+/** How many days are stored: cheap to watch, and any commit to the table runs it again. */
+function countDays(db: UserDb): Promise<number> {
+  return db.exercises.count();
+}
+
 /** The whole journal, oldest first, every field present. */
 export async function readJournal(db: UserDb): Promise<JournalEntry[]> {
   const stored = await readStoredJournal(db);
   return [...stored].map(([day, fields]) => journalEntry(day, fields)).sort(byDate);
 }
 
-/** The whole journal, live; undefined while loading. */
+/**
+ * The whole journal, live; undefined while loading. It reads every day, so a burst of commits
+ * (a first sync's pages) is read back a few times, not after each one: see usePacedLiveQuery.
+ */
 export function useJournal(): JournalEntry[] | undefined {
   const db = useUserDb();
-  return useLiveQuery(() => readWhileOpen(db, readJournal), [db]);
+  return usePacedLiveQuery(db, countDays, readJournal);
 }
