@@ -68,14 +68,68 @@ test('the 28-year-old link fills a birthday 28 years back and shows its chart at
 
 test('hovering the chart names the year and week under the pointer', async ({ page }) => {
   await page.goto(paths.dieChart.href('1990-01-31'));
-  const canvas = page.getByRole('group', { name: 'Your life in weeks' }).locator('canvas');
-  const box = await canvas.boundingBox();
+  const chart = page.getByRole('group', { name: 'Your life in weeks' });
+  const box = await chart.boundingBox();
   if (!box) throw new Error('the chart has no box');
   // hover() scrolls the point into view first: the chart is taller than the window.
-  await canvas.hover({ position: { x: 2, y: 2 } });
+  await chart.hover({ position: { x: 2, y: 2 } });
   await expect(page.getByText(/^Year 1, week 1\b/)).toBeVisible();
-  await canvas.hover({ position: { x: box.width - 2, y: box.height - 2 } });
+  await chart.hover({ position: { x: box.width - 2, y: box.height - 2 } });
   await expect(page.getByText(/^Year 91, week 52\b/)).toBeVisible();
+});
+
+test('the grid paints each week as lived, this week, not lived yet or a milestone', async ({ page }) => {
+  const lived = weeksLived('1990-01-31');
+  const jobsphone = 2706;
+  await page.goto(paths.dieChart.href('1990-01-31'));
+  const chart = page.getByRole('group', { name: 'Your life in weeks' });
+  const box = await chart.boundingBox();
+  if (!box) throw new Error('the chart has no box');
+  const png = (await chart.screenshot({ animations: 'disabled' })).toString('base64');
+  const weeks = { firstWeek: 0, lastLived: lived - 1, thisWeek: lived, nextWeek: lived + 1, lastWeek: 4731, jobsphone };
+  const pitch = box.width / 52;
+  // Near the middle of each week's square (the gap is after it), in screenshot pixels.
+  const points = Object.fromEntries(
+    Object.entries(weeks).map(([name, week]) => [name, { x: ((week % 52) + 0.4) * pitch, y: (Math.floor(week / 52) + 0.4) * pitch }]),
+  );
+  const { pixels, palette } = await page.evaluate(
+    async ({ png, points, width }) => {
+      // Decoded here, not fetched: the page's content security policy allows no data: URLs.
+      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+      const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const scale = image.width / width;
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const ctx = canvas.getContext('2d', { willReadFrequently: true });
+      if (!ctx) throw new Error('no 2d context');
+      ctx.drawImage(image, 0, 0);
+      const rgb = (x: number, y: number) => [...ctx.getImageData(Math.floor(x), Math.floor(y), 1, 1).data.slice(0, 3)];
+      const pixels = Object.fromEntries(Object.entries(points).map(([name, p]) => [name, rgb(p.x * scale, p.y * scale)]));
+      // The palette as the page resolves it, turned into RGB by painting it.
+      const style = getComputedStyle(document.querySelector('[role="group"][aria-label="Your life in weeks"]') ?? document.body);
+      const palette = Object.fromEntries(
+        ['--life-lived', '--life-future', '--life-current', '--life-milestone'].map((name) => {
+          ctx.fillStyle = style.getPropertyValue(name).trim();
+          ctx.fillRect(0, 0, 1, 1);
+          return [name, rgb(0, 0)];
+        }),
+      );
+      return { pixels, palette };
+    },
+    { png, points, width: box.width },
+  );
+  const near = (actual: number[] | undefined, expected: number[] | undefined) =>
+    actual !== undefined && expected !== undefined && actual.every((channel, i) => Math.abs(channel - (expected[i] ?? -99)) <= 8);
+  const expected = {
+    firstWeek: '--life-lived',
+    lastLived: '--life-lived',
+    thisWeek: '--life-current',
+    nextWeek: '--life-future',
+    lastWeek: '--life-future',
+    jobsphone: '--life-milestone',
+  } as const;
+  for (const [name, colour] of Object.entries(expected)) {
+    expect(near(pixels[name], palette[colour]), `${name} is painted ${colour}: ${JSON.stringify(pixels[name])} vs ${JSON.stringify(palette[colour])}`).toBe(true);
+  }
 });
 
 test('a milestone opens by click with its own URL and closes back to the chart', async ({ page }) => {

@@ -10,8 +10,9 @@
  *
  * Every figure is read from a Chromium trace of the page's main thread, as thread (CPU) time, so
  * other work on a loaded machine stretches the wall clock but not the figure. The moment the grid
- * is on the canvas is the app's own User Timing mark `life-chart-drawn` (set in draw-chart.ts);
- * "painted" is the first Paint on the main thread after that mark.
+ * is in the document is the app's own User Timing mark `life-chart-drawn` (set in life-chart.tsx,
+ * in the layout effect after the commit that adds it); "painted" is the first Paint on the main
+ * thread after that mark.
  *
  * - Scripting: the main thread's script tasks (script compile and evaluation, function calls,
  *   event handlers, timers, microtasks, animation frames, GC), outermost event only, less any
@@ -452,10 +453,10 @@ async function hoverRun(browser: Browser, baseUrl: string, width: number, moves:
   try {
     await Promise.all([waitForPainted(page), page.goto(`${baseUrl}${BIRTHDAY.url}`)]);
     await page.waitForLoadState('networkidle');
-    const canvas = page.getByRole('group', { name: 'Your life in weeks' }).locator('canvas');
-    await canvas.scrollIntoViewIfNeeded();
+    const chart = page.getByRole('group', { name: 'Your life in weeks' });
+    await chart.scrollIntoViewIfNeeded();
     await nextFrame(page);
-    const box = await canvas.boundingBox();
+    const box = await chart.boundingBox();
     if (!box) throw new Error('the chart has no box');
     const points = hoverPoints(box, moves);
     const events = await traced(browser, page, `hover-${String(width)}`, async () => {

@@ -1,6 +1,6 @@
 import styles from './life-sections.module.css';
 
-/** The key to the chart, drawn with the same colours and shapes as the canvas. */
+/** The key to the chart, drawn with the same colours and shapes as the chart. */
 export function ChartLegend() {
   return (
     <ul className={styles.legend} aria-label="Legend">

@@ -1,9 +1,8 @@
-import { useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { formatCount } from '#core/dates/calendar-day';
 import { LIFE_WEEKS, cellPosition, summarizeLife } from '#core/life/life-weeks';
 import { MILESTONES, type Milestone } from '#core/life/milestones';
 import { CHART_COLUMNS } from './chart-geometry';
-import { useChartCanvas } from './use-chart-canvas';
 import { useChartPointer } from './use-chart-pointer';
 import styles from './life-chart.module.css';
 
@@ -13,12 +12,26 @@ export interface LifeChartProps {
   readonly onOpenMilestone: (milestone: Milestone) => void;
 }
 
-/** Puts an overlay element on its week's cell; a ref callback, because inline styles are not allowed. */
-function placeOn(index: number) {
+/**
+ * Sets custom properties on an element; a ref callback, because the content security policy
+ * allows no inline style attributes (properties set through the CSSOM are not affected).
+ */
+function cssVars(vars: Readonly<Record<string, number>>) {
   return (element: HTMLElement | null) => {
-    element?.style.setProperty('--col', String(index % CHART_COLUMNS));
-    element?.style.setProperty('--row', String(Math.floor(index / CHART_COLUMNS)));
+    if (!element) return;
+    for (const [name, value] of Object.entries(vars)) element.style.setProperty(name, String(value));
   };
+}
+
+/** Puts an overlay element on its week's cell. */
+function placeOn(index: number) {
+  return cssVars({ '--col': index % CHART_COLUMNS, '--row': Math.floor(index / CHART_COLUMNS) });
+}
+
+/** How much of the grid CSS paints as lived: whole rows, then weeks of the next row. */
+function livedArea(lived: number) {
+  const cells = Math.min(Math.max(lived, 0), LIFE_WEEKS);
+  return cssVars({ '--lived-rows': Math.floor(cells / CHART_COLUMNS), '--lived-cols': cells % CHART_COLUMNS });
 }
 
 function place(index: number): string {
@@ -44,14 +57,14 @@ function StopCell({ stop, lived }: { readonly stop: Stop; readonly lived: number
   if (milestone === null) {
     return <span ref={placeOn(week)} className={styles.current} data-week={week} role="img" tabIndex={0} aria-label={`This week: ${place(week)}`} />;
   }
-  const now = week === lived ? ', this week' : '';
+  const thisWeek = week === lived;
   return (
     <button
       ref={placeOn(week)}
       type="button"
-      className={styles.milestone}
+      className={thisWeek ? `${styles.milestone} ${styles.current}` : styles.milestone}
       data-week={week}
-      aria-label={`${milestone.name}, ${place(week)}${now}: see their milestone`}
+      aria-label={`${milestone.name}, ${place(week)}${thisWeek ? ', this week' : ''}: see their milestone`}
     />
   );
 }
@@ -65,15 +78,17 @@ function summaryText(lived: number): string {
 }
 
 /**
- * 4,732 weeks painted on one canvas. Only the milestone weeks and this week are elements (and
- * tab stops); the rest is described by the summary, so the chart is 19 stops, not 4,732.
+ * 4,732 weeks, painted by the chart's CSS from two numbers (see life-chart.module.css). Only the
+ * milestone weeks and this week are elements (and tab stops); the rest is described by the
+ * summary, so the chart is 19 stops, not 4,732.
  */
 export function LifeChart({ lived, onOpenMilestone }: LifeChartProps) {
   const summaryId = useId();
-  const frameRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
   const tipRef = useRef<HTMLDivElement>(null);
-  useChartCanvas(frameRef, canvasRef, lived);
+  useLayoutEffect(() => {
+    // A User Timing mark for `npm run bench` (e2e/bench/life-chart.ts): the grid is in the document.
+    performance.mark('life-chart-drawn');
+  }, [lived]);
   const handlers = useChartPointer(tipRef, lived, onOpenMilestone);
 
   return (
@@ -81,8 +96,8 @@ export function LifeChart({ lived, onOpenMilestone }: LifeChartProps) {
       <p id={summaryId} className="sr-only">
         {summaryText(lived)} Milestone weeks and this week can be reached with the Tab key.
       </p>
-      <div ref={frameRef} className={styles.frame} role="group" aria-label="Your life in weeks" aria-describedby={summaryId} {...handlers}>
-        <canvas ref={canvasRef} className={styles.canvas} aria-hidden="true" />
+      <div className={styles.frame} role="group" aria-label="Your life in weeks" aria-describedby={summaryId} {...handlers}>
+        <div ref={livedArea(lived)} className={styles.grid} />
         {tabStops(lived).map((stop) => (
           <StopCell key={stop.week} stop={stop} lived={lived} />
         ))}

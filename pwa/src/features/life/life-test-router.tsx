@@ -34,11 +34,10 @@ const LIFE_PATHS = [
 ];
 
 /**
- * jsdom has no canvas, no media queries and no modal dialogs: the canvas stays blank, the
- * colour scheme never changes, and a dialog opens and closes by its `open` attribute.
+ * jsdom has no media queries and no modal dialogs: the colour scheme never changes, and a dialog
+ * opens and closes by its `open` attribute.
  */
 export function stubBrowserApis(): void {
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
   vi.stubGlobal(
     'matchMedia',
     vi.fn((query: string) => ({ matches: false, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() })),
