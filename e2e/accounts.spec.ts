@@ -100,7 +100,7 @@ test('Log Out clears the session, ends it on the server and goes home', async ({
   await expect(page).toHaveURL(paths.dashboard.href());
   const token = await signIn.storedToken();
 
-  await page.goto(`${paths.dashboard.href()}?view=account`);
+  await page.goto(paths.dashboardAccount.href());
   const loggedOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/logout');
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(paths.home.href());

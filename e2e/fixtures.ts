@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-export { paths } from '../pwa/src/app/paths';
+export { paths } from '#core/paths';
 export { expect };
 
 interface Fixtures {

@@ -27,7 +27,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { LIFE_YEARS, WEEKS_PER_ROW } from '../../pwa/core/life/life-weeks';
-import { paths } from '../../pwa/src/app/paths';
+import { paths } from '#core/paths';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
 
 const LOAD_BUDGET_MS = 16;

@@ -23,7 +23,7 @@ import { serializeClientState, DEFAULT_CLIENT_STATE } from '#core/schemas/client
 import { signInReplySchema, userSliceFromSignIn } from '#core/schemas/auth';
 import { formatHlc } from '#core/sync/hlc';
 import { PUSH_BATCH_MAX, pushResponseSchema, type Mutation } from '#core/sync/protocol';
-import { paths } from '../../pwa/src/app/paths';
+import { paths } from '#core/paths';
 import { userDbName } from '../../pwa/src/db/user-db';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { newDataDir, startServer } from './server';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { paths } from '../../pwa/src/app/paths';
+import { paths } from '#core/paths';
 
 export type GratitudeLabel = 'One' | 'Two' | 'Three';
 

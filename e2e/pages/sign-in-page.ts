@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { paths } from '../../pwa/src/app/paths';
+import { paths } from '#core/paths';
 
 /** The sign-in page as a person uses it on a server without Google (the tests' server). */
 export class SignInPage {

@@ -59,4 +59,3 @@ export const reminderPushSchema = z.object({
 export type ReminderPush = z.infer<typeof reminderPushSchema>;
 
 export const REMINDER_NOTIFICATION_TAG = 'memento-daily-reminder';
-export const REMINDER_URL = '/dashboard';

@@ -9,9 +9,9 @@ import { SkipLink } from '../components/layout/skip-link';
 import { StatusDock } from '../components/layout/status-dock';
 import { UpdateBanner } from '../components/layout/update-banner';
 import { ToastRegion } from '../components/ui/toast';
-import { SessionBoot } from '../features/session/session-boot';
-import { SessionProvider } from '../features/session/session-provider';
-import { useSession } from '../features/session/use-session';
+import { SessionBoot } from '../session/session-boot';
+import { SessionProvider } from '../session/session-provider';
+import { useSession } from '../session/use-session';
 import { useAppUpdate } from '../lib/pwa-update';
 
 function AppFrame() {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { paths } from './paths';
+import { paths } from '#core/paths';
 import { RouteErrorBoundary } from './route-error';
 
 function Broken({ error }: { readonly error: unknown }): never {

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { useLocation, type Location } from 'react-router-dom';
 import { CloudOff, TriangleAlert } from 'lucide-react';
-import { paths } from './paths';
+import { paths } from '#core/paths';
 import { MessagePanel } from '../components/layout/message-panel';
 import { PublicPage } from '../components/layout/public-page';
 import { SkipLink } from '../components/layout/skip-link';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { BrowserRouter, matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { AppLoading } from '../components/layout/app-loading';
 import { trackPageLoad } from '../components/layout/page-loads';
-import { paths } from './paths';
+import { paths } from '#core/paths';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error';
 

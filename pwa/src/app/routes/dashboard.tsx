@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { RequireSignedIn } from '../../features/accounts/components/require-signed-in';
 import { DashboardPage } from '../../features/practice/components/dashboard-page';
 import { ReminderSettings } from '../../features/reminders/reminder-settings';
-import { useSession } from '../../features/session/use-session';
+import { useSession } from '../../session/use-session';
 
 /**
  * /dashboard: the daily practice for the signed-in person (anyone else is sent to sign in).

@@ -1,5 +1,5 @@
 import { LandingPage } from '../../features/landing/landing-page';
-import { useSession } from '../../features/session/use-session';
+import { useSession } from '../../session/use-session';
 
 export function Component() {
   const { isSignedIn } = useSession();

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useToday } from '../../lib/clock';
-import { paths } from '../paths';
+import { paths } from '#core/paths';
 import { PublicPage } from '../../components/layout/public-page';
 import { LifeContent } from '../../features/life/life-content';
 import { lifePageMeta } from '../../features/life/life-meta';

@@ -1,5 +1,5 @@
 import { useMatch } from 'react-router-dom';
-import { paths } from '../paths';
+import { paths } from '#core/paths';
 import { ComingSoon } from '../../features/site/coming-soon';
 import { comingSoonAreas } from '../../features/site/coming-soon-areas';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import { BrandMark } from './brand-mark';
 import styles from './brand.module.css';
 

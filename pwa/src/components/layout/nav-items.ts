@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 
 export type NavVariant = 'site' | 'tools' | 'life';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import { SiteFooter } from './site-footer';
 
 describe('site footer', () => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import { currentYear } from '../../lib/current-instant';
 import { Container } from './container';
 import styles from './site-footer.module.css';

@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 
 /** Where a sign-in leads when the person did not come from a protected page. */
 export const DEFAULT_AFTER_SIGN_IN = paths.dashboard.href();

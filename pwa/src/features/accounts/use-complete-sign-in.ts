@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { userSliceFromSignIn, type SignInReply } from '#core/schemas/auth';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import { recordEvent } from '../../lib/analytics';
-import { useSessionStore } from '../session/use-session-store';
+import { useSessionStore } from '../../session/use-session-store';
 
 /**
  * After the server accepted a sign-in: the person is stored (and written at once, so a reload

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import * as daysUntil from '../../app/routes/days-until';
 import * as daysUntilResult from '../../app/routes/days-until-result';
 import * as weeksUntil from '../../app/routes/weeks-until';

@@ -1,5 +1,5 @@
 import type { TargetUnit } from '#core/dates/target';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 
 export interface CalculatorUnit {
   readonly unit: TargetUnit;

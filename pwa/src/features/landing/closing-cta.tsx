@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import { Container } from '../../components/layout/container';
 import { ButtonLink } from '../../components/ui/button';
 import styles from './closing-cta.module.css';

@@ -1,5 +1,5 @@
 import { Grid3x3, Sparkles } from 'lucide-react';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import { Container } from '../../components/layout/container';
 import { ButtonLink } from '../../components/ui/button';
 import { HeroVisual } from './hero-visual';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import type { CalendarDay } from '#core/dates/calendar-day';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import { BirthdayForm } from './birthday-form';
 import type { LifeVariant } from './life-route';
 import styles from './life-page.module.css';

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { day } from '#core/dates/test-days';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import { renderLife } from './life-test-router';
 
 const TODAY = day('2026-11-22');

@@ -4,7 +4,7 @@ import type { CalendarDay } from '#core/dates/calendar-day';
 import { parseLifeParam } from '#core/life/life-weeks';
 import { findMilestone, type Milestone } from '#core/life/milestones';
 import { ShareLink } from '../../components/share-link/share-link';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import { BirthdayEntry } from './birthday-entry';
 import { ByTheNumbers } from './by-the-numbers';
 import { ChartLegend } from './chart-legend';

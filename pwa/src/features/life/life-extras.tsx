@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { ArrowRight } from 'lucide-react';
 import { formatCount } from '#core/dates/calendar-day';
 import { LIFE_WEEKS, LIFE_YEARS, WEEKS_PER_ROW } from '#core/life/life-weeks';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import styles from './life-sections.module.css';
 
 /** The blue invitation to sign up, shown to visitors of the public chart. */

@@ -1,5 +1,5 @@
 import { matchPath, useLocation, useParams } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 
 /** The public chart (/die, /life) or the signed-in exercise (/mortality): same chart, different frame. */
 export type LifeVariant = 'public' | 'dashboard';

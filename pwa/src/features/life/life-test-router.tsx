@@ -2,7 +2,7 @@ import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-do
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { CalendarDay } from '#core/dates/calendar-day';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import { BirthdayEntry } from './birthday-entry';
 import { LifeChartView } from './life-chart-view';
 import { useLifeRoute } from './life-route';

@@ -1,4 +1,5 @@
-import { REMINDER_NOTIFICATION_TAG, REMINDER_URL, reminderPushSchema } from '#core/schemas/reminders';
+import { REMINDER_NOTIFICATION_TAG, reminderPushSchema } from '#core/schemas/reminders';
+import { paths } from '#core/paths';
 
 /**
  * What the service worker does with a reminder push, kept free of worker APIs so it can be
@@ -17,7 +18,7 @@ export interface ReminderNotification {
 const FALLBACK = {
   title: 'Time for your Memento',
   body: 'Two quiet minutes: today’s practice is still open.',
-  url: REMINDER_URL,
+  url: paths.dashboard.href(),
 };
 
 /**
@@ -46,9 +47,9 @@ export function reminderNotification(text: string | null): ReminderNotification 
 /** The absolute address a tap opens: the notification's path on this origin, else the dashboard. */
 export function notificationTarget(data: unknown, origin: string): string {
   const path =
-    typeof data === 'object' && data !== null && 'url' in data && typeof data.url === 'string' ? data.url : REMINDER_URL;
+    typeof data === 'object' && data !== null && 'url' in data && typeof data.url === 'string' ? data.url : paths.dashboard.href();
   // Only a path on this origin ("//host" would leave it).
-  const safe = path.startsWith('/') && !path.startsWith('//') ? path : REMINDER_URL;
+  const safe = path.startsWith('/') && !path.startsWith('//') ? path : paths.dashboard.href();
   return new URL(safe, origin).href;
 }
 

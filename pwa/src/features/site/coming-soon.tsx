@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Sprout } from 'lucide-react';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import { MessagePanel } from '../../components/layout/message-panel';
 import { PublicPage, type NavVariant } from '../../components/layout/public-page';
 import { ButtonLink } from '../../components/ui/button';

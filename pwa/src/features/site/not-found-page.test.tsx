@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import { NotFoundPage } from './not-found-page';
 
 describe('not-found page', () => {

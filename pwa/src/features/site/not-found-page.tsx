@@ -1,5 +1,5 @@
 import { Compass } from 'lucide-react';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import { MessagePanel } from '../../components/layout/message-panel';
 import { PublicPage } from '../../components/layout/public-page';
 import { ButtonLink } from '../../components/ui/button';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import { CONTACT_EMAIL, contactMailto } from '../../lib/contact';
 
 const mail = <a href={contactMailto('Privacy request')}>{CONTACT_EMAIL}</a>;

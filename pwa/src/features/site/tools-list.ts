@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { AudioLines, CalendarClock, CalendarDays, Gamepad2, Grid3x3, MessageSquareReply, Sparkles } from 'lucide-react';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 
 export interface Tool {
   readonly name: string;

@@ -4,7 +4,8 @@ import { practiceDay } from '#core/practice/practice-day';
 import { nextReminder, reminderToSend } from '#core/practice/reminders';
 import { isDayDone, type DoneRule } from '#core/practice/streaks';
 import { DEFAULT_PROFILE } from '#core/schemas/records';
-import { REMINDER_URL, type ReminderPush, type SaveSubscriptionRequest } from '#core/schemas/reminders';
+import { paths } from '#core/paths';
+import type { ReminderPush, SaveSubscriptionRequest } from '#core/schemas/reminders';
 import type { Sql } from '../../db/client.ts';
 import type { PushSender } from '../../providers/push.ts';
 import {
@@ -108,7 +109,7 @@ export function reminderPayload(day: CalendarDay): ReminderPush {
     title: 'Time for your Memento',
     body: 'Two quiet minutes: today’s practice is still open.',
     day,
-    url: REMINDER_URL,
+    url: paths.dashboard.href(),
   };
 }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, jsonReply, type FakeApi } from '../../../lib/test/fake-api';
-import { SessionProvider } from '../../session/session-provider';
+import { SessionProvider } from '../../../session/session-provider';
 import type { GoogleIdConfiguration } from '../google/gsi-client';
 import { ADA_REPLY, storeWith } from '../test/sign-in-fixtures';
 import { SignInPage } from './sign-in-page';

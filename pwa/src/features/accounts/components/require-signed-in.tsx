@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../session/use-session';
-import { useSessionStore } from '../../session/use-session-store';
+import { paths } from '#core/paths';
+import { useSession } from '../../../session/use-session';
+import { useSessionStore } from '../../../session/use-session-store';
 import { signupHref } from '../next-path';
 
 /**

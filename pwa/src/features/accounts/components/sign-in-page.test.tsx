@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseClientState, type ClientState } from '#core/schemas/client-state';
 import { installFakeApi, jsonReply, pendingReply, type FakeApi } from '../../../lib/test/fake-api';
-import { SessionProvider } from '../../session/session-provider';
+import { SessionProvider } from '../../../session/session-provider';
 import { ADA_REPLY, ADA_SIGNED_IN, storeWith } from '../test/sign-in-fixtures';
 import { SignInPage } from './sign-in-page';
 

@@ -2,7 +2,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { PublicPage } from '../../../components/layout/public-page';
 import { Card } from '../../../components/ui/card';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { useSession } from '../../session/use-session';
+import { useSession } from '../../../session/use-session';
 import { safeNextPath } from '../next-path';
 import { useCompleteSignIn } from '../use-complete-sign-in';
 import { SignInHelp } from './sign-in-help';

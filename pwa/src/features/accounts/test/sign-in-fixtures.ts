@@ -1,6 +1,6 @@
 import { CLIENT_STATE_STORAGE_KEY, DEFAULT_CLIENT_STATE, serializeClientState, type ClientState } from '#core/schemas/client-state';
 import type { SignInReply } from '#core/schemas/auth';
-import { createSessionStore, type SessionStore } from '../../session/session-store';
+import { createSessionStore, type SessionStore } from '../../../session/session-store';
 
 export const ADA_REPLY: SignInReply = {
   token: 'token-ada-0123456789',

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../app/paths';
+import { paths } from '#core/paths';
 import { renderCalculatorAt } from '../test-harness';
 
 const SEPT_6_2026 = { year: 2026, month: 9, day: 6 };

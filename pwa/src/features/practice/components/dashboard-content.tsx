@@ -3,7 +3,7 @@ import type { CalendarDay } from '#core/dates/calendar-day';
 import type { JournalEntry } from '#core/practice/journal-entry';
 import { pastDays, type BrowseState } from '#core/practice/previous-entries';
 import type { ProfileFields } from '#core/schemas/records';
-import type { DashboardView } from '../dashboard-view-state';
+import type { DashboardView } from '#core/paths';
 import type { PracticeAccount } from '../practice-account';
 import { AccountView } from './account-view';
 import { DashboardHome } from './dashboard-home';

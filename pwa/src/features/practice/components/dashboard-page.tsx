@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { BrowseState } from '#core/practice/previous-entries';
-import { paths } from '../../../app/paths';
+import { dashboardHref, dashboardView, paths, type DashboardView } from '#core/paths';
 import { usePageMeta } from '../../../lib/page-meta';
 import { SyncStatus } from '../../../sync/sync-status';
 import { useSyncStatus } from '../../../sync/use-sync-status';
@@ -9,7 +9,6 @@ import { useSaveExercise } from '../data/save-exercise';
 import { useExercise } from '../data/use-exercise';
 import { useJournal } from '../data/use-journal';
 import { useProfile } from '../data/use-profile';
-import { dashboardSearch, parseDashboardView, type DashboardView } from '../dashboard-view-state';
 import type { PracticeAccount } from '../practice-account';
 import { usePracticeToday } from '../use-practice-today';
 import { DashboardContent } from './dashboard-content';
@@ -39,14 +38,14 @@ export function DashboardPage({ account, onSignOut, settingsExtra }: DashboardPa
   const save = useSaveExercise();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const view = parseDashboardView(params);
+  const view = dashboardView(params);
   const syncStatus = useSyncStatus();
   const [upgrading, setUpgrading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   usePageMeta(TITLES[view.view], 'Your daily practice: weeks left to live, a gratitude journal and your streak.');
 
   const go = (next: DashboardView | BrowseState, replace = false) => {
-    void navigate(`${paths.dashboard.href()}${dashboardSearch(next)}`, { replace });
+    void navigate(dashboardHref(next), { replace });
   };
   const startMortality = async () => {
     try {

@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Hourglass, House, NotebookPen, Sparkles } from 'lucide-react';
-import { paths } from '../../../app/paths';
+import { dashboardHref, type DashboardView } from '#core/paths';
 import { Brand } from '../../../components/layout/brand';
 import { Button } from '../../../components/ui/button';
-import { dashboardSearch, type DashboardView } from '../dashboard-view-state';
 import { initialsOf, type PracticeAccount } from '../practice-account';
 import styles from './dashboard-shell.module.css';
 
@@ -16,8 +15,6 @@ export interface SidebarNavProps {
   readonly onChosen: () => void;
 }
 
-const to = (view: DashboardView) => `${paths.dashboard.href()}${dashboardSearch(view)}`;
-
 /** Home, Weeks Left, Gratitude Journal; the upgrade prompt; the user block (Account Settings). */
 export function SidebarNav({ account, view, onStartMortality, onUpgrade, onChosen }: SidebarNavProps) {
   const current = (match: boolean) => (match ? 'page' : undefined);
@@ -27,7 +24,7 @@ export function SidebarNav({ account, view, onStartMortality, onUpgrade, onChose
       <nav aria-label="Dashboard">
         <ul className={styles.navList}>
           <li>
-            <Link className={styles.navItem} to={to({ view: 'dashboard' })} aria-current={current(view === 'dashboard')} onClick={onChosen}>
+            <Link className={styles.navItem} to={dashboardHref({ view: 'dashboard' })} aria-current={current(view === 'dashboard')} onClick={onChosen}>
               <House aria-hidden="true" size={20} /> Home
             </Link>
           </li>
@@ -39,7 +36,7 @@ export function SidebarNav({ account, view, onStartMortality, onUpgrade, onChose
           <li>
             <Link
               className={styles.navItem}
-              to={to({ view: 'gratitude' })}
+              to={dashboardHref({ view: 'gratitude' })}
               aria-current={current(view === 'gratitude' || view === 'previous')}
               onClick={onChosen}
             >
@@ -58,7 +55,7 @@ export function SidebarNav({ account, view, onStartMortality, onUpgrade, onChose
           </Button>
         </div>
       )}
-      <Link className={styles.user} to={to({ view: 'account' })} aria-current={current(view === 'account')} onClick={onChosen}>
+      <Link className={styles.user} to={dashboardHref({ view: 'account' })} aria-current={current(view === 'account')} onClick={onChosen}>
         <span className={styles.avatar} aria-hidden="true">
           {initialsOf(account)}
         </span>

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { bindApiSession } from '../../lib/api-session';
+import { bindApiSession } from '../lib/api-session';
 import type { SessionStore } from './session-store';
 
 /**

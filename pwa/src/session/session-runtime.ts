@@ -1,6 +1,6 @@
 import { userReplySchema, userSliceWithReply } from '#core/schemas/auth';
-import { api, isApiError } from '../../lib/api-client';
-import { endUserSync, startUserSync, type StartUserSyncOptions, type UserSync } from '../../sync/user-sync';
+import { api, isApiError } from '../lib/api-client';
+import { endUserSync, startUserSync, type StartUserSyncOptions, type UserSync } from '../sync/user-sync';
 import type { SessionStore, SignOutReason } from './session-store';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { currentInstant } from '../../lib/current-instant';
-import type { UserSync } from '../../sync/user-sync';
+import { currentInstant } from '../lib/current-instant';
+import type { UserSync } from '../sync/user-sync';
 import type { SessionStore } from './session-store';
 
 const loadRuntime = () => import('./session-runtime');

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '#core/paths';
 import type { SessionStore, SignOutEvent } from './session-store';
 
 const loadRuntime = () => import('./session-runtime');

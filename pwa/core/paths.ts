@@ -1,7 +1,9 @@
+import { parseCalendarDay, type CalendarDay } from './dates/calendar-day';
+
 /**
- * Every route of the product, in one typed registry. Components, links and end-to-end tests
- * build URLs with `href(...)` instead of writing strings, so a route changes in one place.
- * This module is plain data: the e2e tests import it too.
+ * Every route of the product, in one typed registry. The app's links, the server's reminder
+ * and e-mail links and the end-to-end tests build URLs with `href(...)` instead of writing
+ * strings, so a route changes in one place. No DOM, no Node: every side imports it.
  */
 
 const seg = (value: string | number): string => encodeURIComponent(String(value));
@@ -10,6 +12,14 @@ export const paths = {
   home: { path: '/', href: () => '/' },
   signup: { path: '/signup', href: () => '/signup' },
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  // The dashboard's in-page views share its route; the query names the view, so Back and a
+  // reload return to it. `dashboardView` below reads them back.
+  dashboardGratitude: { path: '/dashboard', href: () => '/dashboard?view=gratitude' },
+  dashboardPrevious: {
+    path: '/dashboard',
+    href: (date: CalendarDay | null = null) => (date === null ? '/dashboard?view=previous' : `/dashboard?view=previous&date=${date}`),
+  },
+  dashboardAccount: { path: '/dashboard', href: () => '/dashboard?view=account' },
 
   mortality: { path: '/mortality', href: () => '/mortality' },
   mortalityResult: { path: '/mortality/:bday', href: (bday: string | number) => `/mortality/${seg(bday)}` },
@@ -57,3 +67,38 @@ export const paths = {
 } as const;
 
 export type PathName = keyof typeof paths;
+
+/** The dashboard's in-page views (specification 2.4), as their addresses above name them. */
+export type DashboardView =
+  | { readonly view: 'dashboard' }
+  | { readonly view: 'gratitude' }
+  | { readonly view: 'previous'; readonly date: CalendarDay | null }
+  | { readonly view: 'account' };
+
+/** The view a dashboard address names; anything unknown is the dashboard itself. */
+export function dashboardView(search: { get(name: string): string | null }): DashboardView {
+  switch (search.get('view')) {
+    case 'gratitude':
+      return { view: 'gratitude' };
+    case 'previous':
+      return { view: 'previous', date: parseCalendarDay(search.get('date') ?? '') };
+    case 'account':
+      return { view: 'account' };
+    default:
+      return { view: 'dashboard' };
+  }
+}
+
+/** The address of a dashboard view. */
+export function dashboardHref(view: DashboardView): string {
+  switch (view.view) {
+    case 'dashboard':
+      return paths.dashboard.href();
+    case 'gratitude':
+      return paths.dashboardGratitude.href();
+    case 'previous':
+      return paths.dashboardPrevious.href(view.date);
+    case 'account':
+      return paths.dashboardAccount.href();
+  }
+}
