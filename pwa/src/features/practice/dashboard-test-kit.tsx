@@ -14,13 +14,30 @@ export async function freshDb(): Promise<UserDb> {
   return openUserDb(`practice-test-${String(dbCount)}-${String(Date.now())}`);
 }
 
-/** The dashboard on the real database layer (fake IndexedDB), at `url`. */
+/**
+ * The dashboard on the real database layer (fake IndexedDB), at `url`. The account view is the
+ * route's to compose; here it shows the practice's own parts under a stand-in heading.
+ */
 export function renderDashboard(db: UserDb, url: string, account: PracticeAccount = ADA) {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <UserDbContext value={db}>
         <Routes>
-          <Route path="/dashboard" element={<DashboardPage account={account} onSignOut={() => undefined} />} />
+          <Route path="/dashboard" element={<DashboardPage
+                account={account}
+                renderAccount={(parts) => (
+                  <>
+                    <h1>Account Settings</h1>
+                    {parts.settings}
+                    {parts.journal}
+                  </>
+                )}
+                renderUpgrade={(close) => (
+                  <button type="button" onClick={close}>
+                    Upgrade offer
+                  </button>
+                )}
+              />} />
           <Route path="/mortality" element={<h1>Weeks-left exercise</h1>} />
         </Routes>
       </UserDbContext>

@@ -5,9 +5,9 @@ import { pastDays, type BrowseState } from '#core/practice/previous-entries';
 import type { ProfileFields } from '#core/schemas/records';
 import type { DashboardView } from '#core/paths';
 import type { PracticeAccount } from '../practice-account';
-import { AccountView } from './account-view';
 import { DashboardHome } from './dashboard-home';
 import { GratitudeView } from './gratitude-view';
+import { practiceAccountParts, type PracticeAccountParts } from './practice-settings';
 import { PreviousView } from './previous-view';
 
 export interface DashboardContentProps {
@@ -20,8 +20,7 @@ export interface DashboardContentProps {
   readonly go: (next: DashboardView | BrowseState, replace?: boolean) => void;
   readonly onStartMortality: () => Promise<void>;
   readonly onUpgrade: () => void;
-  readonly onSignOut: () => void;
-  readonly settingsExtra?: ReactNode;
+  readonly renderAccount: (parts: PracticeAccountParts) => ReactNode;
 }
 
 /** The view the address names, once the records it shows have been read from the device. */
@@ -59,14 +58,6 @@ export function DashboardContent(props: DashboardContentProps) {
       // Steps between days replace the address; Back leaves the browse.
       return <PreviousView today={today} date={view.date} journal={journal} onNavigate={(next) => go(next, true)} />;
     case 'account':
-      return (
-        <AccountView
-          account={props.account}
-          profile={profile}
-          today={today}
-          onSignOut={props.onSignOut}
-          settingsExtra={props.settingsExtra}
-        />
-      );
+      return props.renderAccount(practiceAccountParts(profile, today));
   }
 }

@@ -13,13 +13,14 @@ import type { PracticeAccount } from '../practice-account';
 import { usePracticeToday } from '../use-practice-today';
 import { DashboardContent } from './dashboard-content';
 import { DashboardShell } from './dashboard-shell';
-import { UpgradeDialog } from './upgrade-dialog';
+import type { PracticeAccountParts } from './practice-settings';
 
 export interface DashboardPageProps {
   readonly account: PracticeAccount;
-  readonly onSignOut: () => void;
-  /** More settings for the account view (the route composes them in). */
-  readonly settingsExtra?: ReactNode;
+  /** The account view, which the route composes from the account area and the practice's parts. */
+  readonly renderAccount: (parts: PracticeAccountParts) => ReactNode;
+  /** What 'Upgrade now' opens (the paid plan's area, composed by the route). */
+  readonly renderUpgrade: (close: () => void) => ReactNode;
 }
 
 const TITLES: Record<DashboardView['view'], string> = {
@@ -30,7 +31,7 @@ const TITLES: Record<DashboardView['view'], string> = {
 };
 
 /** /dashboard: the daily practice, its views addressed by the query string so Back works. */
-export function DashboardPage({ account, onSignOut, settingsExtra }: DashboardPageProps) {
+export function DashboardPage({ account, renderAccount, renderUpgrade }: DashboardPageProps) {
   const profile = useProfile();
   const journal = useJournal();
   const today = usePracticeToday(profile?.dayStartMinutes ?? 0);
@@ -75,10 +76,9 @@ export function DashboardPage({ account, onSignOut, settingsExtra }: DashboardPa
         go={go}
         onStartMortality={startMortality}
         onUpgrade={() => setUpgrading(true)}
-        onSignOut={onSignOut}
-        settingsExtra={settingsExtra}
+        renderAccount={renderAccount}
       />
-      {upgrading && <UpgradeDialog onClose={() => setUpgrading(false)} />}
+      {upgrading && renderUpgrade(() => setUpgrading(false))}
     </DashboardShell>
   );
 }

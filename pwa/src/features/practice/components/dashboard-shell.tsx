@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Menu, X } from 'lucide-react';
-import { useFocusTrap } from './use-focus-trap';
+import { useFocusTrap } from '../../../components/ui/use-focus-trap';
 import { SidebarNav, type SidebarNavProps } from './sidebar-nav';
 import styles from './dashboard-shell.module.css';
 

@@ -5,7 +5,7 @@ import type { CalendarDay } from '#core/dates/calendar-day';
 import { Button } from '../../../components/ui/button';
 import { useSaveProfile } from '../data/save-profile';
 import { formatWeekdayMonthDay, plural } from '../practice-format';
-import { Dialog } from './dialog';
+import { Dialog } from '../../../components/ui/dialog';
 
 interface PauseDayDialogProps {
   readonly cell: CalendarCell;

@@ -1,6 +1,6 @@
 import { PRICES_CENTS, formatUsd } from '#core/plans/prices';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from './dialog';
+import { Dialog } from '../../../components/ui/dialog';
 
 /** 'Upgrade now' until payments arrive: says plainly that checkout is not open yet. */
 export function UpgradeDialog({ onClose }: { readonly onClose: () => void }) {

@@ -1,0 +1,67 @@
+import { useState, type ReactNode } from 'react';
+import { LogOut } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import panel from '../../../components/ui/settings.module.css';
+import { BillingPortalDialog } from './plan-dialogs';
+import styles from './account-view.module.css';
+
+/** Who is signed in, as the account view shows it. */
+export interface AccountSummary {
+  readonly email: string;
+  readonly isPaid: boolean;
+}
+
+export interface AccountViewProps {
+  readonly account: AccountSummary;
+  readonly onSignOut: () => void;
+  /** The settings other areas own (the practice's day and done rules, reminders), composed by the route. */
+  readonly settings: ReactNode;
+  /** Sections after the settings (the journal's export and import). */
+  readonly children?: ReactNode;
+}
+
+/** Account Settings: who is signed in, the plan, Log Out, then the settings the route composes in. */
+export function AccountView({ account, onSignOut, settings, children }: AccountViewProps) {
+  const [portal, setPortal] = useState(false);
+  return (
+    <div className={styles.view}>
+      <h1 className={styles.title}>Account Settings</h1>
+      <section className={panel.group} aria-labelledby="account-title">
+        <h2 id="account-title" className={panel.groupTitle}>
+          Account
+        </h2>
+        <dl className={styles.facts}>
+          <div>
+            <dt>E-mail</dt>
+            <dd>{account.email}</dd>
+          </div>
+          <div>
+            <dt>Account type</dt>
+            <dd>{account.isPaid ? 'Pro' : 'Free'}</dd>
+          </div>
+        </dl>
+        <div className={panel.buttons}>
+          <Button variant="secondary" disabled={!account.isPaid} aria-describedby={account.isPaid ? undefined : 'subscriptions-note'} onClick={() => setPortal(true)}>
+            Manage Subscriptions
+          </Button>
+          <Button variant="ghost" icon={<LogOut aria-hidden="true" size={18} />} onClick={onSignOut}>
+            Log Out
+          </Button>
+        </div>
+        {!account.isPaid && (
+          <p id="subscriptions-note" className={panel.text}>
+            Only available if you've purchased a subscription
+          </p>
+        )}
+      </section>
+      <section className={panel.group} aria-labelledby="settings-title">
+        <h2 id="settings-title" className={panel.groupTitle}>
+          Settings
+        </h2>
+        {settings}
+      </section>
+      {children}
+      {portal && <BillingPortalDialog onClose={() => setPortal(false)} />}
+    </div>
+  );
+}
