@@ -293,6 +293,15 @@ export default defineConfig(({ command }) => ({
       {
         extends: true,
         test: {
+          name: 'tooling',
+          root: repo,
+          include: ['tooling/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'server',
           root: repo,
           include: ['sync-server/**/*.test.ts'],
