@@ -57,7 +57,7 @@ export function createApp({ env, sql, logger }: AppDeps): Express {
   ];
   app.use('/api', ...apiRouters, apiNotFound);
 
-  app.use(servePwa(env.publicDir));
+  app.use(servePwa(env.publicDir, { sourceMaps: !env.isProduction }));
   app.use(errorHandler(logger));
   return app;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env.ts';
-import { contentSecurityPolicyDirectives } from './security-headers.ts';
+import { contentSecurityPolicyDirectives, permissionsPolicy } from './security-headers.ts';
 
 describe('contentSecurityPolicyDirectives', () => {
   it('allows no third party while sign-in and payments run locally', () => {
@@ -16,5 +16,18 @@ describe('contentSecurityPolicyDirectives', () => {
     expect(directives['frame-src']).toContain("'self'");
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(Object.values(directives).flat()).not.toContain("'unsafe-inline'");
+  });
+});
+
+describe('permissionsPolicy', () => {
+  it('lets pages share and copy, and reach no camera, microphone or location', () => {
+    const policy = permissionsPolicy(loadEnv({}));
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']) expect(policy).toContain(feature);
+    expect(policy).toContain('web-share=(self)');
+  });
+
+  it('allows payment requests beside Stripe only once Stripe is configured', () => {
+    const policy = permissionsPolicy(loadEnv({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }));
+    expect(policy).toContain('payment=(self "https://js.stripe.com")');
   });
 });

@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Env } from '../env.ts';
 
@@ -51,13 +52,43 @@ export function contentSecurityPolicyDirectives(env: Pick<Env, 'signIn' | 'payme
   return directives;
 }
 
-export function securityHeaders(env: Pick<Env, 'signIn' | 'payments'>) {
-  return helmet({
+/**
+ * The browser features pages may use: the share sheet and the clipboard (share and copy links),
+ * payment requests only beside Stripe once it is configured, and nothing that reaches the
+ * camera, microphone, location or other devices. Notifications are asked for by the Notification
+ * API itself, which this header does not govern.
+ */
+export function permissionsPolicy(env: Pick<Env, 'payments'>): string {
+  const payment = env.payments.mode === 'stripe' ? '(self "https://js.stripe.com")' : '()';
+  return [
+    'camera=()',
+    'microphone=()',
+    'geolocation=()',
+    'usb=()',
+    'serial=()',
+    'bluetooth=()',
+    'hid=()',
+    'midi=()',
+    'display-capture=()',
+    'browsing-topics=()',
+    `payment=${payment}`,
+    'web-share=(self)',
+    'clipboard-write=(self)',
+  ].join(', ');
+}
+
+export function securityHeaders(env: Pick<Env, 'signIn' | 'payments'>): RequestHandler[] {
+  const policy = permissionsPolicy(env);
+  const permissions: RequestHandler = (_req, res, next) => {
+    res.setHeader('Permissions-Policy', policy);
+    next();
+  };
+  return [permissions, helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(env) },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Google's sign-in popup reports back to its opener.
     crossOriginOpenerPolicy: { policy: env.signIn.mode === 'google' ? 'same-origin-allow-popups' : 'same-origin' },
     xFrameOptions: { action: 'deny' },
-  });
+  })];
 }

@@ -20,6 +20,8 @@ beforeAll(async () => {
   await fs.writeFile(path.join(publicDir, 'manifest.webmanifest'), '{"name":"Memento"}');
   await fs.writeFile(path.join(publicDir, 'icon-192.png'), 'png');
   await fs.writeFile(path.join(publicDir, 'assets', 'index-B_ZzpneR.js'), 'console.log("app");'.repeat(200));
+  await fs.writeFile(path.join(publicDir, 'assets', 'index-B_ZzpneR.js.map'), '{"version":3,"sourcesContent":["secret"]}');
+  await fs.writeFile(path.join(publicDir, 'sw.js.map'), '{"version":3,"sourcesContent":["secret"]}');
   server = await serveApp(database().sql, { PUBLIC_DIR: publicDir });
 });
 afterAll(async () => {
@@ -90,6 +92,33 @@ describe('serving the built app', () => {
     const response = await get('/api/anything', { accept: 'text/html' });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: 'NOT_FOUND', message: 'No such API endpoint.' });
+  });
+});
+
+describe('source maps', () => {
+  it('serves them outside production, for the developers', async () => {
+    expect((await get('/sw.js.map')).status).toBe(200);
+  });
+
+  it('keeps them out of reach in production', async () => {
+    const production = await serveApp(database().sql, {
+      PUBLIC_DIR: publicDir,
+      NODE_ENV: 'production',
+      ALLOW_LOCAL_SIGNIN: 'true',
+      ALLOW_TEST_PAYMENTS: 'true',
+    });
+    try {
+      for (const urlPath of ['/sw.js.map', '/assets/index-B_ZzpneR.js.map']) {
+        const response = await fetch(`${production.url}${urlPath}`);
+        expect(response.status).toBe(404);
+        expect(await response.text()).not.toContain('sourcesContent');
+      }
+      const page = await fetch(`${production.url}/assets/index-B_ZzpneR.js`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('permissions-policy')).toContain('camera=()');
+    } finally {
+      await production.close();
+    }
   });
 });
 

@@ -18,14 +18,26 @@ const missingBuild = (res: express.Response) =>
     .set('Cache-Control', 'no-store')
     .send('The app has not been built yet. Run `npm run build`, then reload this page.\n');
 
+export interface ServePwaOptions {
+  /**
+   * Whether the build's source maps are served. They hold the full source; production keeps them
+   * to itself (the build still writes them, for the developers' own profiling).
+   */
+  readonly sourceMaps: boolean;
+}
+
 /**
  * Serves the built PWA. Hashed files under /assets never change, so browsers keep them for a
  * year; everything else (index.html, sw.js, the manifest, icons) is revalidated on every load so
  * a new release is picked up. Any other navigation gets the app shell and the app's router
  * decides what to show.
  */
-export function servePwa(publicDir: string): Router {
+export function servePwa(publicDir: string, { sourceMaps }: ServePwaOptions): Router {
   const router = Router();
+  const notFound: RequestHandler = (_req, res) => {
+    res.status(404).type('text/plain').send('Not found\n');
+  };
+  if (!sourceMaps) router.get(/\.map$/, notFound);
   const assetsDir = path.join(publicDir, 'assets') + path.sep;
   const indexFile = path.join(publicDir, 'index.html');
 
@@ -53,8 +65,6 @@ export function servePwa(publicDir: string): Router {
   };
   router.use(appShell);
 
-  router.use((_req, res) => {
-    res.status(404).type('text/plain').send('Not found\n');
-  });
+  router.use(notFound);
   return router;
 }

@@ -20,6 +20,8 @@ describe('safeNextPath', () => {
     'javascript:alert(1)',
     '/signup',
     '/signup?next=/account',
+    '/.//evil.example:18082/pwned',
+    '/./signup',
   ])('goes to the dashboard instead of %s', (next) => {
     expect(safeNextPath(next)).toBe('/dashboard');
   });

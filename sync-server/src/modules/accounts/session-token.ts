@@ -12,7 +12,8 @@ export function hashSessionToken(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/;
+// The scheme is case-insensitive (RFC 9110, section 11.1); the token's characters are base64url either way.
+const BEARER = /^bearer +([a-z0-9_-]{16,128})$/i;
 
 /** The token of an `Authorization: Bearer …` header, or null when there is none or it is malformed. */
 export function bearerToken(header: string | undefined): string | null {
