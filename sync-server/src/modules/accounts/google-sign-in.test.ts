@@ -6,6 +6,7 @@ import { nonceReplySchema, signInReplySchema, type SignInReply } from '#core/sch
 import { serveApp } from '../../test/app.ts';
 import { useTestDatabase } from '../../test/database.ts';
 import type { TestServer } from '../../test/http.ts';
+import { createSession } from './session-repo.ts';
 import { apiCall } from './testing/api-call.ts';
 import { startTestGoogleIssuer, type TestGoogleIssuer } from './testing/google-issuer.ts';
 
@@ -27,6 +28,12 @@ async function newNonce(): Promise<string> {
   const response = await apiCall(server.url, 'GET', '/api/auth/nonce');
   expect(response.status).toBe(200);
   return nonceReplySchema.parse(response.body).nonce;
+}
+
+/** A token from Google for this server's sign-in: bound to a nonce the server just issued. */
+async function freshToken(claims: Parameters<TestGoogleIssuer['sign']>[0] = {}): Promise<{ id_token: string; nonce: string }> {
+  const nonce = await newNonce();
+  return { id_token: await issuer.sign({ ...claims, nonce }), nonce };
 }
 
 async function signedIn(body: { id_token: string; nonce?: string }, path = '/api/newGoogleSignIn'): Promise<SignInReply> {
@@ -81,10 +88,7 @@ describe('POST /api/newGoogleSignIn and /api/googleSignin', () => {
     expect(me.status).toBe(200);
 
     // Same Google account, new address at Google: same account here, address follows.
-    const later = await signedIn(
-      { id_token: await issuer.sign({ sub: 'sub-valid', email: 'val.new@example.test', iss: 'accounts.google.com' }) },
-      '/api/googleSignin',
-    );
+    const later = await signedIn(await freshToken({ sub: 'sub-valid', email: 'val.new@example.test', iss: 'accounts.google.com' }), '/api/googleSignin');
     expect(later.userDetails.id).toBe(reply.userDetails.id);
     expect(later.user_email).toBe('val.new@example.test');
   });
@@ -162,7 +166,7 @@ describe('accounts and Google identities', () => {
     const [local] = await database().sql<{ id: string }[]>`
       insert into users (email, first_name) values ('Grace@Example.test', '') returning id
     `;
-    const reply = await signedIn({ id_token: await issuer.sign({ sub: 'sub-grace', email: 'grace@example.test', given_name: 'Grace' }) });
+    const reply = await signedIn(await freshToken({ sub: 'sub-grace', email: 'grace@example.test', given_name: 'Grace' }));
     expect(reply.userDetails.id).toBe(local?.id);
     expect(reply.user_first_name).toBe('Grace');
     const [row] = await database().sql<{ google_sub: string }[]>`select google_sub from users where id = ${reply.userDetails.id}`;
@@ -171,10 +175,29 @@ describe('accounts and Google identities', () => {
 
   it('refuses an address already linked to a different Google account', async () => {
     await database().sql`insert into users (email, google_sub) values ('taken@example.test', 'sub-owner')`;
-    await expectRefused(
-      { id_token: await issuer.sign({ sub: 'sub-newcomer', email: 'taken@example.test' }) },
-      /linked to another Google account/,
-    );
+    await expectRefused(await freshToken({ sub: 'sub-newcomer', email: 'taken@example.test' }), /linked to another Google account/);
+  });
+
+  it('ends the sessions a local account had before it is linked to Google (no pre-hijack)', async () => {
+    // Someone signed in locally as the victim while the server ran without Google, and kept the token.
+    const [local] = await database().sql<{ id: string }[]>`
+      insert into users (email, first_name) values ('victim@example.test', '') returning id
+    `;
+    const attackerToken = await createSession(database().sql, local?.id ?? '');
+    expect((await apiCall(server.url, 'GET', '/api/sync/pull?cursor=0', { token: attackerToken })).status).toBe(200);
+
+    const reply = await signedIn(await freshToken({ sub: 'sub-victim', email: 'victim@example.test' }));
+    expect(reply.userDetails.id).toBe(local?.id);
+    expect((await apiCall(server.url, 'GET', '/api/sync/pull?cursor=0', { token: attackerToken })).status).toBe(401);
+    expect((await apiCall(server.url, 'GET', '/api/refreshUser', { token: reply.token })).status).toBe(200);
+  });
+
+  it('refuses a token without a nonce on both paths, so a token cannot be replayed', async () => {
+    const idToken = await issuer.sign({ sub: 'sub-no-nonce', email: 'nonce@example.test' });
+    await expectRefused({ id_token: idToken }, /does not belong/);
+    const legacy = await post('/api/googleSignin', { id_token: idToken });
+    expect(legacy.status).toBe(400);
+    expect(apiErrorBodySchema.parse(legacy.body).error).toBe('SIGN_IN_FAILED');
   });
 });
 

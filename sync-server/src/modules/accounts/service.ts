@@ -68,12 +68,12 @@ async function verify(verifyToken: GoogleIdTokenVerifier, idToken: string): Prom
 }
 
 /**
- * The token's nonce decides: a token issued with a nonce is accepted once, while that nonce is
- * live, and only with the same nonce in the request when the request names one. A token without
- * a nonce (the first version's `googleSignin` call) is accepted on its signature and expiry alone.
+ * Every Google sign-in is bound to a nonce this server issued: the token must carry one that is
+ * still live, and it is used up by this sign-in, so a token seen once (in a log, a proxy, a
+ * stolen browser history) cannot sign anyone in again. A request that names its nonce must name
+ * the token's.
  */
 async function checkNonce(sql: Sql, identity: GoogleIdentity, requested: string | undefined): Promise<void> {
-  if (identity.nonce === null && requested === undefined) return;
   if (identity.nonce === null || (requested !== undefined && requested !== identity.nonce)) {
     throw new ApiError('SIGN_IN_FAILED', 'The Google sign-in does not belong to this sign-in attempt.');
   }

@@ -81,7 +81,7 @@ async function updateFromGoogle(tx: TransactionSql, row: UserRow, profile: Googl
 /**
  * The account of a Google identity, keyed by Google's `sub`. A first Google sign-in with the
  * (verified) address of an existing local account links that account, so nothing recorded
- * under local sign-in is lost. Returns 'email-linked-elsewhere' when the address belongs to an
+ * under local sign-in is lost, and ends every session that account had before. Returns 'email-linked-elsewhere' when the address belongs to an
  * account already linked to a different Google account.
  */
 export function upsertGoogleUser(sql: Sql, profile: GoogleProfile): Promise<UserDetails | 'email-linked-elsewhere'> {
@@ -96,6 +96,9 @@ export function upsertGoogleUser(sql: Sql, profile: GoogleProfile): Promise<User
     `;
     if (byEmail) {
       if (byEmail.google_sub !== null) return 'email-linked-elsewhere';
+      // Anyone could have signed in locally with this address before the server moved to Google:
+      // the sessions from then are not the Google account holder's, so linking ends them all.
+      await tx`delete from sessions where user_id = ${byEmail.id}`;
       return detailsOf(await updateFromGoogle(tx, byEmail, profile));
     }
 
