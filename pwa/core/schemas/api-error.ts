@@ -8,6 +8,8 @@ import { z } from 'zod';
 export const API_ERROR_STATUS = {
   INVALID_JSON: 400,
   INVALID_REQUEST: 400,
+  /** A text holds what the database cannot store (U+0000, half of a surrogate pair). */
+  INVALID_TEXT: 400,
   INVALID_TOKEN: 401,
   /** Sign-in: the ID token or nonce was refused (or the account cannot sign in this way). */
   SIGN_IN_FAILED: 400,

@@ -62,8 +62,10 @@ export type DatedExerciseRecord = z.infer<typeof datedExerciseRecordSchema>;
 export const getExerciseRequestSchema = z.object({ date: recordDaySchema });
 export const getExerciseResponseSchema = exerciseRecordSchema;
 
-/** 'YYYY-MM'. */
-export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected a month as YYYY-MM');
+/** 'YYYY-MM', of the years a calendar day can have (0001 to 9999). */
+export const monthSchema = z
+  .string()
+  .refine((text) => /^\d{4}-\d{2}$/.test(text) && parseCalendarDay(`${text}-01`) !== null, 'Expected a month as YYYY-MM, from 0001-01 to 9999-12');
 
 /** `{}` asks for the current month (in the person's zone); `month` for another one. */
 export const getMonthExercisesRequestSchema = z.object({ month: monthSchema.optional() });

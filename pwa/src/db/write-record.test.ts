@@ -33,6 +33,14 @@ describe('writeRecord', () => {
     expect(record?.clocks.gratitudeOne).toBe(outbox[1]?.hlc);
   });
 
+  it('stores and queues a broken character as the server would store it (U+FFFD), never half a pair', async () => {
+    const db = await freshDb();
+    await writeRecord(db, 'exercises', '2026-03-01', { gratitudeOne: 'ab\ud83d' }, NOW);
+    expect((await readRecord(db, 'exercises', '2026-03-01'))?.values.gratitudeOne).toBe('ab\ufffd');
+    const [queued] = await db.outbox.toArray();
+    expect(queued?.fields).toEqual({ gratitudeOne: 'ab\ufffd' });
+  });
+
   it('leaves neither the record nor the outbox entry when the transaction fails', async () => {
     const db = await freshDb();
     await writeRecord(db, 'exercises', '2026-03-01', { mortality: true }, NOW);

@@ -1,3 +1,4 @@
+import { wellFormedDeep } from '#core/schemas/storable-text';
 import { mergeWrite, EMPTY_STATE } from '#core/sync/merge';
 import { SYNCED_TABLES, type SyncedTable } from '#core/sync/protocol';
 import { stampLocalWrite } from './clock-state';
@@ -16,7 +17,9 @@ function checkWrite<T extends SyncedTable>(table: T, key: string, fields: Fields
   if (!spec.key.safeParse(key).success) throw new InvalidRecordError(`Not a valid key for ${table}: ${key}`);
   const parsed = spec.fields.safeParse(fields);
   if (!parsed.success) throw new InvalidRecordError(parsed.error.message);
-  return parsed.data;
+  // Half of a surrogate pair (a broken paste) becomes U+FFFD here, as the server would store it:
+  // the device keeps exactly what the server will send back.
+  return wellFormedDeep(parsed.data);
 }
 
 /**

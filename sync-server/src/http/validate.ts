@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
 import type { ApiErrorIssue } from '#core/schemas/api-error';
+import { UNSTORABLE_TEXT_MESSAGES, unstorableText } from '#core/schemas/storable-text';
 import { ApiError } from './api-error.ts';
 
 function toIssues(error: z.ZodError): ApiErrorIssue[] {
@@ -10,15 +11,29 @@ function toIssues(error: z.ZodError): ApiErrorIssue[] {
   }));
 }
 
-function parseWith<S extends z.ZodType>(schema: S, value: unknown, part: string): z.output<S> {
+export interface ParseOptions {
+  /**
+   * The handler checks the texts of each item itself, so that one bad item is refused alone
+   * (a sync push rejects that mutation and goes on with the rest).
+   */
+  readonly textsCheckedPerItem?: boolean;
+}
+
+function parseWith<S extends z.ZodType>(schema: S, value: unknown, part: string, options: ParseOptions = {}): z.output<S> {
+  // Before the schema: whatever a request carries ends up in a text or jsonb column somewhere.
+  const problem = options.textsCheckedPerItem === true ? null : unstorableText(value);
+  if (problem !== null) throw new ApiError('INVALID_TEXT', UNSTORABLE_TEXT_MESSAGES[problem]);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new ApiError('INVALID_REQUEST', `The request ${part} is not valid.`, { issues: toIssues(result.error) });
 }
 
-/** The request body checked against a schema shared with the app; throws INVALID_REQUEST (400) otherwise. */
-export function parseBody<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
-  return parseWith(schema, req.body, 'body');
+/**
+ * The request body checked against a schema shared with the app; throws INVALID_REQUEST (400)
+ * otherwise, and INVALID_TEXT (400) for a text the database cannot store.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, req: Request, options?: ParseOptions): z.output<S> {
+  return parseWith(schema, req.body, 'body', options);
 }
 
 /** The query string checked against a schema; values arrive as strings, so use `z.coerce` for numbers. */

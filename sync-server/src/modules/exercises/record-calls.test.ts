@@ -141,16 +141,16 @@ describe('POST /api/updateExercise', () => {
   });
 
   it.each([
-    ['no field to update', { date: '2026-03-01' }],
-    ['a flag that is not a boolean', { date: '2026-03-01', mortality: 'yes' }],
-    ['a text that is not a string', { date: '2026-03-01', gratitudeOne: 5 }],
-    ['an impossible day', { date: '2026-02-29', mortality: true }],
-    ['a text holding a NUL character', { date: '2026-03-01', gratitudeOne: 'a\u0000b' }],
-  ])('answers 400 for %s', async (_name, body) => {
+    ['no field to update', { date: '2026-03-01' }, 'INVALID_REQUEST'],
+    ['a flag that is not a boolean', { date: '2026-03-01', mortality: 'yes' }, 'INVALID_REQUEST'],
+    ['a text that is not a string', { date: '2026-03-01', gratitudeOne: 5 }, 'INVALID_REQUEST'],
+    ['an impossible day', { date: '2026-02-29', mortality: true }, 'INVALID_REQUEST'],
+    ['a text holding a NUL character', { date: '2026-03-01', gratitudeOne: 'a\u0000b' }, 'INVALID_TEXT'],
+  ])('answers 400 for %s', async (_name, body, code) => {
     const user = await newUser();
     const reply = await call<ApiErrorBody>('updateExercise', body, user);
     expect(reply.status).toBe(400);
-    expect(reply.body.error).toBe('INVALID_REQUEST');
+    expect(reply.body.error).toBe(code);
   });
 });
 

@@ -22,7 +22,7 @@ export function syncRouter({ sql, clock = Date.now }: SyncRouterDeps): Router {
   const signedIn = requireUser(sql);
 
   router.post('/sync/push', signedIn, async (req, res) => {
-    const request = parseBody(pushRequestSchema, req);
+    const request = parseBody(pushRequestSchema, req, { textsCheckedPerItem: true });
     res.json(await pushMutations(sql, sessionOf(res).userId, request, clock));
   });
 

@@ -15,7 +15,7 @@ export interface ApiCallResult {
 /** One real HTTP request against a test server, JSON in and out. */
 export async function apiCall(
   baseUrl: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   { body, token }: ApiCallOptions = {},
 ): Promise<ApiCallResult> {
