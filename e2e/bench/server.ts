@@ -43,7 +43,17 @@ export async function startServer(dataDir: string, timeoutMs = 30_000): Promise<
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // The benches sign in many clients from one address.
+      SIGN_IN_LIMIT_PER_CLIENT: '100000',
+      SIGN_IN_LIMIT_PER_EMAIL: '100000',
+      EVENTS_LIMIT_PER_CLIENT: '1000000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let readyMs = -1;

@@ -52,7 +52,7 @@ export function createApp({ env, sql, logger }: AppDeps): Express {
     syncRouter({ sql }),
     exercisesRouter({ sql }),
     accountsRouter({ sql, env }),
-    analyticsRouter({ sql }),
+    analyticsRouter({ sql, limits: env.rateLimits }),
     remindersRouter({ sql, vapidKeys: vapidKeysLoader(sql, env.push) }),
   ];
   app.use('/api', ...apiRouters, apiNotFound);

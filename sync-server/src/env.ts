@@ -35,6 +35,16 @@ export interface PushConfig {
   readonly subject: string | null;
 }
 
+/** How many requests one key may make in a window; the windows are fixed, the counts configurable. */
+export interface RateLimitsConfig {
+  /** Sign-ins from one client address per 15 minutes (an office behind one address counts once). */
+  readonly signInPerClient: number;
+  /** Sign-ins as one e-mail address per 15 minutes. */
+  readonly signInPerEmail: number;
+  /** Analytics events from one client address per hour. */
+  readonly eventsPerClient: number;
+}
+
 export interface Env {
   readonly nodeEnv: NodeEnv;
   readonly isProduction: boolean;
@@ -49,6 +59,7 @@ export interface Env {
   readonly mail: MailConfig;
   readonly push: PushConfig;
   readonly hnApiBase: string;
+  readonly rateLimits: RateLimitsConfig;
 }
 
 /** Thrown by `loadEnv` with every problem found, so one start shows them all. */
@@ -81,6 +92,9 @@ const VARIABLES = [
   'VAPID_PRIVATE_KEY',
   'VAPID_SUBJECT',
   'HN_API_BASE',
+  'SIGN_IN_LIMIT_PER_CLIENT',
+  'SIGN_IN_LIMIT_PER_EMAIL',
+  'EVENTS_LIMIT_PER_CLIENT',
 ] as const;
 
 type Variable = (typeof VARIABLES)[number];
@@ -98,6 +112,14 @@ const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .default('false')
   .transform((value) => value === 'true' || value === '1');
+
+const limit = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(fallback);
 
 const schema = z.object({
   PORT: z.coerce
@@ -145,6 +167,9 @@ const schema = z.object({
     .refine((value) => hasProtocol(value, ['http:', 'https:']), 'must be an http(s) URL')
     .default(DEFAULT_HN_API_BASE)
     .transform((value) => value.replace(/\/+$/, '')),
+  SIGN_IN_LIMIT_PER_CLIENT: limit(30),
+  SIGN_IN_LIMIT_PER_EMAIL: limit(10),
+  EVENTS_LIMIT_PER_CLIENT: limit(500),
 });
 
 /** Keeps only our variables; blank values count as unset, so `FOO=` in a shell means "not set". */
@@ -241,5 +266,10 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     mail: values.SMTP_URL ? { mode: 'smtp', url: values.SMTP_URL } : { mode: 'outbox' },
     push: { vapidKeys, subject: values.VAPID_SUBJECT ?? null },
     hnApiBase: values.HN_API_BASE,
+    rateLimits: {
+      signInPerClient: values.SIGN_IN_LIMIT_PER_CLIENT,
+      signInPerEmail: values.SIGN_IN_LIMIT_PER_EMAIL,
+      eventsPerClient: values.EVENTS_LIMIT_PER_CLIENT,
+    },
   };
 }

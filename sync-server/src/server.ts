@@ -4,6 +4,7 @@ import { createApp } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { Env } from './env.ts';
+import { startHousekeeping } from './jobs/housekeeping.ts';
 import type { Logger } from './logger.ts';
 import { startReminderLoop } from './modules/reminders/job.ts';
 import { startTombstonePurge } from './modules/sync/purge-job.ts';
@@ -52,6 +53,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     const reminders = startReminderLoop({ sql: database.sql, push: env.push, logger });
     // Deletions older than the tombstone window go; a device behind them is told to start over.
     const purge = startTombstonePurge(database.sql, logger);
+    // Ended sessions, old rate-limit windows, analytics past their retention.
+    const housekeeping = startHousekeeping(database.sql, logger);
     return {
       url: displayUrl(address),
       async close() {
@@ -59,6 +62,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         await reminders.stop();
         purge.stop();
         await purge.firstRun;
+        await housekeeping.stop();
         await database.close();
       },
     };

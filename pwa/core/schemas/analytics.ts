@@ -11,6 +11,8 @@ export const ANALYTICS_EVENT_NAMES = ['page_view', 'Sign In', 'outbound_link'] a
 export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
 
 export const ANALYTICS_PATH_MAX = 512;
+/** Days an event is kept before the server deletes it (the privacy policy says so). */
+export const ANALYTICS_KEEP_DAYS = 180;
 /** Events one request may carry (a queue that filled up offline is sent in batches). */
 export const ANALYTICS_BATCH_MAX = 50;
 

@@ -22,6 +22,7 @@ const PRODUCT_TABLES = [
   'orders',
   'profiles',
   'push_subscriptions',
+  'rate_limit_hits',
   'reminder_jobs',
   'schema_migrations',
   'sessions',

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { apiErrorCodeForStatus, type ApiErrorBody } from '#core/schemas/api-error';
 import type { Logger } from '../logger.ts';
 import { ApiError } from './api-error.ts';
+import { RateLimitedError } from './rate-limit.ts';
 import { requestIdOf } from './request-log.ts';
 
 /** The shape of the errors Express's body parsers and static files raise (the http-errors package). */
@@ -48,6 +49,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (error instanceof ApiError) {
+      if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
       res.status(error.status).json(error.toBody());
       return;
     }

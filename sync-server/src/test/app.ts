@@ -4,8 +4,18 @@ import { loadEnv } from '../env.ts';
 import { createLogger } from '../logger.ts';
 import { serve, type TestServer } from './http.ts';
 
+/**
+ * Rate limits far above what any test sends from its one address; the tests of the limits set
+ * their own.
+ */
+export const GENEROUS_RATE_LIMITS = {
+  SIGN_IN_LIMIT_PER_CLIENT: '100000',
+  SIGN_IN_LIMIT_PER_EMAIL: '100000',
+  EVENTS_LIMIT_PER_CLIENT: '1000000',
+} as const;
+
 /** Serves `createApp` with a test configuration (silent logs) on a free port. */
 export function serveApp(sql: Sql, variables: Record<string, string> = {}): Promise<TestServer> {
-  const env = loadEnv({ NODE_ENV: 'test', ...variables });
+  const env = loadEnv({ NODE_ENV: 'test', ...GENEROUS_RATE_LIMITS, ...variables });
   return serve(createApp({ env, sql, logger: createLogger(env.logLevel) }));
 }

@@ -24,7 +24,8 @@ export function describeSignInError(error: unknown): string {
     case 'INVALID_REQUEST':
       return 'Check the e-mail address and try again.';
     case 'RATE_LIMITED':
-      return 'Too many attempts in a short time. Wait a minute, then try again.';
+      // The server says how long to wait ("Too many sign-ins. Try again in 12 minutes.").
+      return error.message === 'RATE_LIMITED' ? 'Too many attempts in a short time. Wait a few minutes, then try again.' : error.message;
     case 'UNAVAILABLE':
       return error.message === 'UNAVAILABLE' ? 'Signing in is unavailable for a moment. Please try again shortly.' : error.message;
     default:

@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { googleSignInRequestSchema, localSignInRequestSchema } from '#core/schemas/auth';
 import type { Sql } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
+import { takeHits, type RateLimit } from '../../http/rate-limit.ts';
 import { parseBody } from '../../http/validate.ts';
 import { createGoogleIdTokenVerifier } from '../../providers/google-identity.ts';
 import { requireUser, sessionOf } from './require-user.ts';
@@ -17,8 +18,11 @@ import {
 
 export interface AccountsRouterDeps {
   readonly sql: Sql;
-  readonly env: Pick<Env, 'signIn'>;
+  readonly env: Pick<Env, 'signIn' | 'rateLimits'>;
 }
+
+const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+const TOO_MANY = 'Too many sign-ins';
 
 /**
  * Sign-in, session refresh and sign-out. `newGoogleSignIn`, `googleSignin` and `refreshUser`
@@ -34,6 +38,13 @@ export function accountsRouter({ sql, env }: AccountsRouterDeps): Router {
         ? createGoogleIdTokenVerifier({ clientId: signIn.googleClientId, jwksUrl: signIn.googleJwksUrl })
         : null,
   };
+  const perClient: RateLimit = { name: 'sign-in-client', max: env.rateLimits.signInPerClient, windowSeconds: SIGN_IN_WINDOW_SECONDS };
+  const perEmail: RateLimit = { name: 'sign-in-email', max: env.rateLimits.signInPerEmail, windowSeconds: SIGN_IN_WINDOW_SECONDS };
+  /** Every sign-in attempt counts against the address it comes from, valid or not. */
+  const limitClient: RequestHandler = async (req, _res, next) => {
+    await takeHits(sql, perClient, req.ip ?? 'unknown', TOO_MANY);
+    next();
+  };
   const router = Router();
 
   router.get('/auth/config', (_req, res) => {
@@ -44,11 +55,13 @@ export function accountsRouter({ sql, env }: AccountsRouterDeps): Router {
     res.json(await newNonce(deps));
   });
 
-  router.post('/auth/local', async (req, res) => {
-    res.json(await signInLocally(deps, parseBody(localSignInRequestSchema, req)));
+  router.post('/auth/local', limitClient, async (req, res) => {
+    const request = parseBody(localSignInRequestSchema, req);
+    await takeHits(sql, perEmail, request.email.toLowerCase(), `${TOO_MANY} as ${request.email}`);
+    res.json(await signInLocally(deps, request));
   });
 
-  router.post(['/newGoogleSignIn', '/googleSignin'], async (req, res) => {
+  router.post(['/newGoogleSignIn', '/googleSignin'], limitClient, async (req, res) => {
     res.json(await signInWithGoogle(deps, parseBody(googleSignInRequestSchema, req)));
   });
 

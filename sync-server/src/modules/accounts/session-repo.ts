@@ -6,14 +6,39 @@ export interface SessionUser {
   readonly sessionId: string;
 }
 
+/**
+ * Live sessions one account may hold (each device or browser signed in is one); a new sign-in
+ * beyond them ends the oldest.
+ */
+export const MAX_LIVE_SESSIONS = 20;
+
 /** Starts a session for a user and returns its bearer token (shown once, stored hashed). */
 export async function createSession(sql: Sql, userId: string): Promise<string> {
   const token = newSessionToken();
   await sql`
-    insert into sessions (user_id, token_hash, expires_at)
-    values (${userId}, ${hashSessionToken(token)}, now() + make_interval(days => ${SESSION_TTL_DAYS}))
+    with created as (
+      insert into sessions (user_id, token_hash, expires_at)
+      values (${userId}, ${hashSessionToken(token)}, now() + make_interval(days => ${SESSION_TTL_DAYS}))
+      returning id
+    )
+    update sessions set revoked_at = now()
+    where id in (
+      select id from sessions
+      where user_id = ${userId} and revoked_at is null and expires_at > now()
+      order by created_at desc, id
+      offset ${MAX_LIVE_SESSIONS - 1}
+    )
+    and id not in (select id from created)
   `;
   return token;
+}
+
+/** Deletes sessions that ended (expired, or revoked a day ago or more); returns how many went. */
+export async function purgeEndedSessions(sql: Sql): Promise<number> {
+  const result = await sql`
+    delete from sessions where expires_at < now() or revoked_at < now() - interval '1 day'
+  `;
+  return result.count;
 }
 
 /**

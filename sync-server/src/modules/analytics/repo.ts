@@ -11,3 +11,9 @@ export async function insertEvents(sql: Sql, events: readonly StoredEvent[], use
   const rows = events.map((event) => ({ name: event.name, path: event.path, user_id: userId }));
   await sql`insert into events ${sql(rows, 'name', 'path', 'user_id')}`;
 }
+
+/** Deletes events older than `keepDays`; returns how many went. */
+export async function purgeOldEvents(sql: Sql, keepDays: number): Promise<number> {
+  const result = await sql`delete from events where created_at < now() - make_interval(days => ${keepDays})`;
+  return result.count;
+}

@@ -1,0 +1,37 @@
+import { ANALYTICS_KEEP_DAYS } from '#core/schemas/analytics';
+import type { Sql } from '../db/client.ts';
+import { purgeOldWindows } from '../http/rate-limit-repo.ts';
+import type { Logger } from '../logger.ts';
+import { purgeOldEvents } from '../modules/analytics/repo.ts';
+import { purgeEndedSessions } from '../modules/accounts/session-repo.ts';
+import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
+
+export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
+
+/** Rate-limit windows are kept a day after they end: enough to look into a burst, no more. */
+const RATE_LIMIT_WINDOWS_KEEP_SECONDS = 24 * 60 * 60;
+
+/**
+ * What the database no longer needs: ended sessions, old rate-limit windows, and analytics
+ * events past their retention (stated in the privacy policy). Every statement is a plain delete,
+ * so any number of instances may run it.
+ */
+export async function housekeeping(sql: Sql): Promise<{ sessions: number; windows: number; events: number }> {
+  return {
+    sessions: await purgeEndedSessions(sql),
+    windows: await purgeOldWindows(sql, RATE_LIMIT_WINDOWS_KEEP_SECONDS),
+    events: await purgeOldEvents(sql, ANALYTICS_KEEP_DAYS),
+  };
+}
+
+export function startHousekeeping(sql: Sql, logger: Logger, everyMs = HOUSEKEEPING_EVERY_MS): PeriodicJob {
+  return startPeriodicJob(
+    'housekeeping',
+    async () => {
+      const purged = await housekeeping(sql);
+      if (purged.sessions + purged.windows + purged.events > 0) logger.info(purged, 'housekeeping purged old rows');
+    },
+    everyMs,
+    logger,
+  );
+}
