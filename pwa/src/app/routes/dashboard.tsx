@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RequireSignedIn } from '../../features/accounts/components/require-signed-in';
 import { DashboardPage } from '../../features/practice/components/dashboard-page';
-import { ReminderSettings } from '../../features/reminders/reminder-settings';
+import { ReminderSettings } from '../../features/reminders/components/reminder-settings';
 import { useSession } from '../../session/use-session';
 
 /**

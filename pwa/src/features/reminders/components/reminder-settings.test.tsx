@@ -3,12 +3,12 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readRecord } from '../../db/read-record';
-import { UserDbContext } from '../../db/user-db-context';
-import type { UserDb } from '../../db/user-db';
-import { writeRecord } from '../../db/write-record';
-import { installFakeApi, jsonReply, type FakeApi } from '../../lib/test/fake-api';
-import { freshDb } from '../../sync/test/fixtures';
+import { readRecord } from '../../../db/read-record';
+import { UserDbContext } from '../../../db/user-db-context';
+import type { UserDb } from '../../../db/user-db';
+import { writeRecord } from '../../../db/write-record';
+import { installFakeApi, jsonReply, type FakeApi } from '../../../lib/test/fake-api';
+import { freshDb } from '../../../sync/test/fixtures';
 import { ReminderSettings } from './reminder-settings';
 
 const PUBLIC_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
@@ -47,7 +47,10 @@ function installPushBrowser(): BrowserFakes {
   vi.stubGlobal('Notification', FakeNotification);
   vi.stubGlobal('PushManager', function PushManager() {});
   const registration = { pushManager: { subscribe, getSubscription: () => Promise.resolve(current) } };
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { ready: Promise.resolve(registration) } });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { ready: Promise.resolve(registration), getRegistration: () => Promise.resolve(registration) },
+  });
   return { requestPermission, subscribe, unsubscribe, setPermission: (value) => (permission = value) };
 }
 
