@@ -33,10 +33,18 @@ const NO_PUSH_HERE = new Set(['NotSupportedError', 'InvalidStateError', 'Securit
  */
 export function classifySubscribeError(error: unknown, permission: NotificationPermission): PushSubscribeFailure {
   if (permission === 'denied') return 'blocked';
-  if (!(error instanceof Error)) return 'no-push-service';
-  if (NO_PUSH_HERE.has(error.name)) return 'unsupported';
-  if (error.name === 'AbortError' && /permission denied/i.test(error.message)) return 'unsupported';
+  const { name, message } = describeError(error);
+  if (NO_PUSH_HERE.has(name)) return 'unsupported';
+  if (name === 'AbortError' && /permission denied/i.test(message)) return 'unsupported';
   return 'no-push-service';
+}
+
+/** A DOMException's name and message (not every DOMException is an `instanceof Error`, e.g. jsdom's). */
+function describeError(error: unknown): { name: string; message: string } {
+  if (typeof error !== 'object' || error === null) return { name: '', message: '' };
+  const name = 'name' in error && typeof error.name === 'string' ? error.name : '';
+  const message = 'message' in error && typeof error.message === 'string' ? error.message : '';
+  return { name, message };
 }
 
 /** A VAPID public key (base64url) as the bytes PushManager wants. */
