@@ -3,7 +3,7 @@ import { AccountView } from '../../features/account/components/account-view';
 import { UpgradeDialog } from '../../features/account/components/plan-dialogs';
 import { RequireSignedIn } from '../../features/accounts/components/require-signed-in';
 import { DashboardPage } from '../../features/practice/components/dashboard-page';
-import { ReminderSettings } from '../../features/reminders/reminder-settings';
+import { ReminderSettings } from '../../features/reminders/components/reminder-settings';
 import { useSession } from '../../session/use-session';
 
 /**

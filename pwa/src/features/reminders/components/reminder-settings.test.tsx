@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readRecord } from '../../db/read-record';
-import { UserDbContext } from '../../db/user-db-context';
-import type { UserDb } from '../../db/user-db';
-import { writeRecord } from '../../db/write-record';
-import { installFakeApi, jsonReply, type FakeApi } from '../../lib/test/fake-api';
-import { freshDb } from '../../sync/test/fixtures';
+import { readRecord } from '../../../db/read-record';
+import { UserDbContext } from '../../../db/user-db-context';
+import type { UserDb } from '../../../db/user-db';
+import { writeRecord } from '../../../db/write-record';
+import { installFakeApi, jsonReply, type FakeApi } from '../../../lib/test/fake-api';
+import { freshDb } from '../../../sync/test/fixtures';
 import { ReminderSettings } from './reminder-settings';
 
 const PUBLIC_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
@@ -47,7 +47,10 @@ function installPushBrowser(): BrowserFakes {
   vi.stubGlobal('Notification', FakeNotification);
   vi.stubGlobal('PushManager', function PushManager() {});
   const registration = { pushManager: { subscribe, getSubscription: () => Promise.resolve(current) } };
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { ready: Promise.resolve(registration) } });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { ready: Promise.resolve(registration), getRegistration: () => Promise.resolve(registration) },
+  });
   return { requestPermission, subscribe, unsubscribe, setPermission: (value) => (permission = value) };
 }
 
@@ -90,6 +93,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   db.close();
 });
@@ -160,6 +164,59 @@ describe('ReminderSettings', () => {
     await userEvent.click(theSwitch());
     expect(await screen.findByText(/could not be turned on/)).toBeTruthy();
     expect(await readRecord(db, 'profiles', 'me')).toBeNull();
+  });
+
+  it('reports a server that gives no answer as unreachable, with what to do', async () => {
+    browser.setPermission('granted');
+    fakeApi.on('POST', '/api/reminders/subscriptions', () => Promise.reject(new TypeError('Failed to fetch')));
+    renderSettings();
+    await userEvent.click(theSwitch());
+    expect(await screen.findByText(/Memento’s server could not be reached, so reminders are still off. Check your connection/)).toBeTruthy();
+    expect(theSwitch().getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('a push service that never answers: gives up after 15 s and says no push service could be reached', async () => {
+    browser.setPermission('granted');
+    browser.subscribe.mockReturnValue(new Promise<PushSubscription>(() => undefined));
+    renderSettings();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    await user.click(theSwitch());
+    expect(await screen.findByText('Waiting for your browser’s push service…')).toBeTruthy();
+    expect(theSwitch().getAttribute('aria-busy')).toBe('true');
+
+    await act(async () => {
+      vi.advanceTimersByTime(15_000);
+      await Promise.resolve();
+    });
+
+    expect(screen.getByText(/No push service could be reached, so reminders are still off/)).toBeTruthy();
+    expect(screen.getByText(/Try again later or on another network/)).toBeTruthy();
+    expect(theSwitch().getAttribute('aria-busy')).toBe('false');
+    expect(theSwitch().getAttribute('aria-checked')).toBe('false');
+    expect((theSwitch() as HTMLButtonElement).disabled).toBe(false);
+    expect(fakeApi.seen('/api/reminders/subscriptions')).toEqual([]);
+    expect(await readRecord(db, 'profiles', 'me')).toBeNull();
+  });
+
+  it('a browser mode without push (Chromium’s incognito refusal) is said as such, not as a connection problem', async () => {
+    browser.setPermission('granted');
+    browser.subscribe.mockRejectedValue(new DOMException('Registration failed - permission denied', 'AbortError'));
+    renderSettings();
+    await userEvent.click(theSwitch());
+    expect(await screen.findByText(/This browser window cannot receive reminders/)).toBeTruthy();
+    expect(screen.getByText(/Open Memento in a normal window or the installed app/)).toBeTruthy();
+    expect(screen.queryByText(/connection/)).toBeNull();
+    expect(theSwitch().getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('a push service that refuses to register: no push service reachable', async () => {
+    browser.setPermission('granted');
+    browser.subscribe.mockRejectedValue(new DOMException('Registration failed - push service not available', 'AbortError'));
+    renderSettings();
+    await userEvent.click(theSwitch());
+    expect(await screen.findByText(/No push service could be reached/)).toBeTruthy();
+    expect(screen.queryByText(/Check your connection/)).toBeNull();
   });
 
   it('on iPhone outside the Home Screen explains adding it first, and cannot be turned on', () => {
