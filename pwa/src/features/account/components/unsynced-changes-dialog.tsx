@@ -56,7 +56,8 @@ export function UnsyncedChangesDialog({ pending, online, problem, onRetry, onDis
       )}
       <p>
         Logging out removes your journal from this device. Deleting now loses {pending === 1 ? 'this change' : 'these changes'}{' '}
-        for good: {pending === 1 ? "it isn't" : "they aren't"} on our server yet.
+        for good: {pending === 1 ? "it isn't" : "they aren't"} on our server yet. To keep a copy first, choose Cancel
+        and export your journal on this page.
       </p>
     </Dialog>
   );
