@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { userDbName } from '../pwa/src/db/user-db';
 import { expect, paths, test, waitForServiceWorker } from './fixtures';
+import { DashboardPage } from './pages/dashboard-page';
+import { forgiveFaviconFailures, watchFailedRequests } from './pages/offline-favicon';
 import { SignInPage } from './pages/sign-in-page';
 
 /** A new person per test: tests run in parallel against one server. */
@@ -113,4 +117,76 @@ test('Log Out clears the session, ends it on the server and goes home', async ({
   // The dashboard now asks for a sign-in, and returns there afterwards.
   await page.goto(paths.dashboard.href());
   await expect(page).toHaveURL(`${paths.signup.href()}?next=%2Fdashboard`);
+});
+
+/** Whether the person's IndexedDB database (named after their account id) exists in the browser. */
+function hasUserDatabase(page: Page, userId: string): Promise<boolean> {
+  return page.evaluate(
+    async (name) => (await indexedDB.databases()).some((database) => database.name === name),
+    userDbName(userId),
+  );
+}
+
+test('Log Out with everything synced deletes the journal from the device, in every tab', async ({ page, context }) => {
+  const signIn = new SignInPage(page);
+  const dashboard = new DashboardPage(page);
+  await signIn.open();
+  await signIn.signInLocally(someone());
+  const userId = await signIn.storedUserId();
+  await dashboard.openGratitude();
+  await dashboard.writeGratitude(['Morning light', 'A kind word', 'Warm soup']);
+  await dashboard.waitForSynced();
+  expect(await hasUserDatabase(page, userId)).toBe(true);
+
+  // A second tab of the app with the journal open: its connection must not hold up the deletion.
+  const otherTab = await context.newPage();
+  const otherDashboard = new DashboardPage(otherTab);
+  await otherDashboard.open();
+  await otherDashboard.openGratitude();
+  await expect(otherDashboard.field('One')).toHaveValue('Morning light');
+
+  await dashboard.openAccount();
+  await dashboard.logOut();
+  await expect(page).toHaveURL(paths.home.href());
+  await expect.poll(() => hasUserDatabase(page, userId)).toBe(false);
+  // The other tab follows the sign-out and no longer shows the journal.
+  await expect(otherTab).toHaveURL(`${paths.signup.href()}?next=${encodeURIComponent(paths.dashboardGratitude.href())}`);
+  await expect(otherDashboard.field('One')).toHaveCount(0);
+  expect(await hasUserDatabase(otherTab, userId)).toBe(false);
+});
+
+test('Log Out with a change not synced asks first; Cancel keeps it; once synced, Log Out deletes it', async ({ page, context, pageProblems }) => {
+  const failed = watchFailedRequests(page);
+  const signIn = new SignInPage(page);
+  const dashboard = new DashboardPage(page);
+  await signIn.open();
+  await signIn.signInLocally(someone());
+  const userId = await signIn.storedUserId();
+  // The account view once online, so everything it shows is loaded before the network goes.
+  await dashboard.openAccount();
+  await dashboard.waitForSynced();
+  await dashboard.sidebarLink('Home').click();
+
+  await context.setOffline(true);
+  await dashboard.openGratitude();
+  await dashboard.field('One').fill('Written on the train');
+  await dashboard.field('One').blur();
+  await expect(dashboard.syncStatus()).toHaveText('Offline — will sync');
+  await dashboard.openAccount();
+  await dashboard.logOut();
+  const dialog = dashboard.unsyncedDialog();
+  await expect(dialog).toContainText("1 change on this device hasn't been synced yet.");
+  await expect(dialog).toContainText("You're offline: syncing it needs a connection.");
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+  expect(await signIn.storedUserId()).toBe(userId);
+  expect(await hasUserDatabase(page, userId)).toBe(true);
+
+  await context.setOffline(false);
+  await dashboard.waitForSynced();
+  forgiveFaviconFailures(failed, pageProblems);
+  await dashboard.logOut();
+  await expect(page).toHaveURL(paths.home.href());
+  await expect.poll(() => hasUserDatabase(page, userId)).toBe(false);
 });

@@ -56,6 +56,15 @@ export class DashboardPage {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
   }
 
+  async logOut(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Log Out' }).click();
+  }
+
+  /** The dialog Log Out opens when changes on this device have not synced. */
+  unsyncedDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Log out before syncing?' });
+  }
+
   syncStatus(): Locator {
     return this.page.getByRole('status').filter({ hasText: /^(Synced|Saved on this device|Offline — will sync|Syncing…)$/ });
   }

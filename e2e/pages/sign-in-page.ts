@@ -41,4 +41,15 @@ export class SignInPage {
       return typeof token === 'string' ? token : '';
     });
   }
+
+  /** The signed-in account's id (it names the person's IndexedDB database), '' when signed out. */
+  storedUserId(): Promise<string> {
+    return this.page.evaluate(() => {
+      const state: unknown = JSON.parse(localStorage.getItem('state') ?? 'null');
+      const user: unknown = typeof state === 'object' && state !== null ? Reflect.get(state, 'user') : null;
+      const details: unknown = typeof user === 'object' && user !== null ? Reflect.get(user, 'userDetails') : null;
+      const id: unknown = typeof details === 'object' && details !== null ? Reflect.get(details, 'id') : '';
+      return typeof id === 'string' ? id : '';
+    });
+  }
 }

@@ -1,4 +1,6 @@
+import { liveQuery } from 'dexie';
 import type { SyncedTable } from '#core/sync/protocol';
+import { readWhileOpen } from './read-while-open';
 import type { OutboxEntry, UserDb } from './user-db';
 
 /**
@@ -32,4 +34,26 @@ export async function acknowledgeOutbox(db: UserDb, lastAppliedSeq: number): Pro
 export async function pendingWritesFor(db: UserDb, table: SyncedTable, key: string): Promise<OutboxEntry[]> {
   const entries = await db.outbox.where('[table+key]').equals([table, key]).toArray();
   return entries.sort((a, b) => a.seq - b.seq);
+}
+
+/** How many local writes have not reached the server yet. */
+export function countPendingWrites(db: UserDb): Promise<number> {
+  return db.outbox.count();
+}
+
+/**
+ * Calls back with the number of pending writes now and after every commit that changes it
+ * (this tab's, another tab's or a sync's); returns the stop. A closed database counts as unknown
+ * and is not reported.
+ */
+export function watchPendingWrites(db: UserDb, onCount: (pending: number) => void): () => void {
+  const subscription = liveQuery(() => readWhileOpen(db, countPendingWrites)).subscribe({
+    next: (pending) => {
+      if (pending !== undefined) onCount(pending);
+    },
+    error: () => undefined,
+  });
+  return () => {
+    subscription.unsubscribe();
+  };
 }

@@ -7,7 +7,8 @@ import { ensureClientId } from './meta';
 /**
  * The one database of a signed-in person on this device. Each person gets a database of their
  * own (named after their user id), so two people sharing a device never see or push each
- * other's records, and signing out never has to delete anything to keep them apart.
+ * other's records. Log Out removes it once everything in it has reached the server (see
+ * device-copy.ts).
  */
 
 /** The fields a mutation may set on a record of `table` (every field optional). */
@@ -61,6 +62,15 @@ export class UserDb extends Dexie {
       // seq: acknowledge by range; [table+key]: re-apply pending writes to one record.
       outbox: '++id, seq, [table+key]',
       meta: 'key',
+    });
+    // Another tab (or this one, at Log Out) is deleting the database. Dexie's own handler closes
+    // the connection but lets the next read open it again, which would create an empty database
+    // under the same name; closed this way, reads fail as DatabaseClosedError instead (which
+    // readWhileOpen treats as "nothing") and the deletion is never held up by this connection.
+    this.on('versionchange', (event: IDBVersionChangeEvent) => {
+      if (event.newVersion !== null && event.newVersion > 0) return undefined;
+      this.close({ disableAutoOpen: true });
+      return false;
     });
   }
 }

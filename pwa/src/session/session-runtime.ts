@@ -1,7 +1,12 @@
 import { userReplySchema, userSliceWithReply } from '#core/schemas/auth';
+import { removeDeviceCopy } from '../db/device-copy';
 import { api, isApiError } from '../lib/api-client';
 import { endUserSync, startUserSync, type StartUserSyncOptions, type UserSync } from '../sync/user-sync';
-import type { SessionStore, SignOutReason } from './session-store';
+import type { SessionStore, SignOutEvent, SignOutReason } from './session-store';
+import { storedUserId } from './stored-user-id';
+
+export { checkBeforeLogOut } from '../sync/before-log-out';
+export { watchPendingWrites } from '../db/outbox';
 
 /**
  * What a signed-in session runs besides the stored state: sync, the refresh from the server and
@@ -23,12 +28,28 @@ export function startSync(options: StartUserSyncOptions): Promise<UserSync> {
 }
 
 /**
- * After a sign-out in this tab: the service worker must stop syncing for the person, and, when
- * the person signed out, the server ends the session (best effort: offline, the token simply
- * expires). A token the server refused, or one from a damaged stored session, is not sent.
+ * After a sign-out in this tab: the service worker must stop syncing for the person, the records
+ * on this device go when the sign-out asked for it, and, when the person signed out, the server
+ * ends the session (best effort: offline, the token simply expires). A token the server refused,
+ * or one from a damaged stored session, is not sent.
  */
-export async function finishSignOut(token: string, reason: SignOutReason): Promise<void> {
-  await inTurn(() => endUserSync(null));
+export async function finishSignOut({ user, reason, deviceCopy }: SignOutEvent): Promise<void> {
+  const userId = storedUserId(user);
+  // In turn with sync starts: signing in again right away opens the database only after this.
+  const local = inTurn(async () => {
+    await endUserSync(null);
+    if (deviceCopy === 'keep' || userId === null) return;
+    try {
+      const outcome = await removeDeviceCopy(userId, deviceCopy);
+      if (outcome === 'kept-unsynced') console.warn('A change arrived during Log Out: the records stay on this device until it syncs');
+    } catch (error) {
+      console.error('The records could not be removed from this device', error);
+    }
+  });
+  await Promise.all([local, tellServer(user.token, reason)]);
+}
+
+async function tellServer(token: string, reason: SignOutReason): Promise<void> {
   if (reason !== 'user' || token === '') return;
   try {
     await api.send('/auth/logout', { method: 'POST', token });

@@ -115,7 +115,7 @@ describe('session store', () => {
     expect(storage.setItem).toHaveBeenCalledTimes(1);
     expect(storage.stored().user).toEqual(DEFAULT_CLIENT_STATE.user);
     expect(storage.stored().expert).toEqual({});
-    expect(listener).toHaveBeenCalledWith({ user: signedIn.user, reason: 'user' });
+    expect(listener).toHaveBeenCalledWith({ user: signedIn.user, reason: 'user', deviceCopy: 'keep' });
 
     store.signOut('user');
     expect(listener).toHaveBeenCalledTimes(1);

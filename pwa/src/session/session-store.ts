@@ -1,4 +1,5 @@
 import { PERSIST_DEBOUNCE_MS } from '#core/ui-timing';
+import type { DeviceCopyRemoval } from '../db/device-copy';
 import { EMPTY_USER, isSignedIn, type ClientState, type UserSlice } from '#core/schemas/client-state';
 import {
   onOtherTabWrite,
@@ -20,6 +21,8 @@ export interface SignOutEvent {
   /** The user as it was stored, token included, so the server can be told afterwards. */
   readonly user: UserSlice;
   readonly reason: SignOutReason;
+  /** What happens to the person's records on this device (see Log Out in useLogOut). */
+  readonly deviceCopy: DeviceCopyRemoval;
 }
 
 export interface SessionStore {
@@ -28,9 +31,10 @@ export interface SessionStore {
   update: (recipe: (state: ClientState) => ClientState) => void;
   /**
    * Clears the user and expert slices and writes that at once (other tabs follow right away),
-   * then tells the sign-out listeners. Does nothing when nobody is signed in.
+   * then tells the sign-out listeners. Does nothing when nobody is signed in. The records on
+   * this device stay unless `deviceCopy` says otherwise.
    */
-  signOut: (reason: SignOutReason) => void;
+  signOut: (reason: SignOutReason, deviceCopy?: DeviceCopyRemoval) => void;
   /** Called after each sign-out in this tab (not for another tab's, which arrive as state). */
   onSignOut: (listener: (event: SignOutEvent) => void) => () => void;
   /**
@@ -100,13 +104,13 @@ export function createSessionStore({
       return () => listeners.delete(listener);
     },
     update,
-    signOut(reason) {
+    signOut(reason, deviceCopy = 'keep') {
       const { user } = state;
       if (!isSignedIn(state) && user.token === '') return;
       lastSignOut = reason;
       update((current) => ({ ...current, user: EMPTY_USER, expert: {} }));
       flush();
-      for (const listener of signOutListeners) listener({ user, reason });
+      for (const listener of signOutListeners) listener({ user, reason, deviceCopy });
     },
     onSignOut(listener) {
       signOutListeners.add(listener);

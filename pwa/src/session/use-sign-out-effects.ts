@@ -7,13 +7,14 @@ const loadRuntime = () => import('./session-runtime');
 
 /**
  * What follows a sign-out in this tab: the home page (specification §2.4 and §8), the service
- * worker's sync stopped, and the server told. A session found damaged at start just ends.
+ * worker's sync stopped, the records on this device removed when Log Out asked for it, and the
+ * server told. A session found damaged at start just ends.
  */
 export function useSignOutEffects(store: SessionStore): void {
   const navigate = useNavigate();
-  const onSignOut = useEffectEvent(({ user, reason }: SignOutEvent) => {
-    if (reason !== 'damaged') void navigate(paths.home.href());
-    void loadRuntime().then((runtime) => runtime.finishSignOut(user.token, reason));
+  const onSignOut = useEffectEvent((event: SignOutEvent) => {
+    if (event.reason !== 'damaged') void navigate(paths.home.href());
+    void loadRuntime().then((runtime) => runtime.finishSignOut(event));
   });
   useEffect(() => store.onSignOut(onSignOut), [store]);
 }

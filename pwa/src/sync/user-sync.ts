@@ -76,8 +76,8 @@ export async function startUserSync(options: StartUserSyncOptions): Promise<User
 
 /**
  * At sign-out: stops syncing and forgets the session, so the service worker stops too. The
- * person's database stays, so signing in again later works offline at once and nothing
- * unsynced is lost; `Dexie.delete(userDbName(userId))` would remove it for good.
+ * person's database itself is left to the sign-out (Log Out removes it once it has synced, see
+ * db/device-copy.ts; a session the server ended keeps it, since its writes cannot sync now).
  */
 export async function endUserSync(userSync: UserSync | null): Promise<void> {
   userSync?.stop();

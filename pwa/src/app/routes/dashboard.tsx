@@ -1,9 +1,10 @@
-import { useState } from 'react';
 import { AccountView } from '../../features/account/components/account-view';
 import { UpgradeDialog } from '../../features/account/components/plan-dialogs';
+import { UnsyncedChangesDialog } from '../../features/account/components/unsynced-changes-dialog';
 import { RequireSignedIn } from '../../features/accounts/components/require-signed-in';
 import { DashboardPage } from '../../features/practice/components/dashboard-page';
 import { ReminderSettings } from '../../features/reminders/components/reminder-settings';
+import { useLogOut } from '../../session/use-log-out';
 import { useSession } from '../../session/use-session';
 
 /**
@@ -13,10 +14,11 @@ import { useSession } from '../../session/use-session';
 export function Component() {
   const session = useSession();
   const { user } = session;
+  const logOut = useLogOut();
   // Log Out: the session sends the person home; meanwhile the guard must not send them to sign in.
-  const [signingOut, setSigningOut] = useState(false);
-  if (signingOut) return <p role="status">Signing out…</p>;
+  if (logOut.state.step === 'leaving') return <p role="status">Signing out…</p>;
   const account = { email: user.user_email, name: user.user_first_name, isPaid: session.isPaid };
+  const asking = logOut.state.step === 'unsynced' ? logOut.state : null;
   return (
     <RequireSignedIn>
       <DashboardPage
@@ -24,10 +26,7 @@ export function Component() {
         renderAccount={(practice) => (
           <AccountView
             account={account}
-            onSignOut={() => {
-              setSigningOut(true);
-              session.signOut();
-            }}
+            onSignOut={logOut.start}
             settings={
               <>
                 {practice.settings}
@@ -40,6 +39,16 @@ export function Component() {
         )}
         renderUpgrade={(close) => <UpgradeDialog onClose={close} />}
       />
+      {asking !== null && (
+        <UnsyncedChangesDialog
+          pending={asking.pending}
+          online={logOut.online}
+          problem={asking.problem}
+          onRetry={logOut.retry}
+          onDiscard={logOut.discard}
+          onCancel={logOut.cancel}
+        />
+      )}
     </RequireSignedIn>
   );
 }

@@ -60,9 +60,23 @@ export function PrivacyPolicySections() {
       <section>
         <h2>On your device</h2>
         <p>
-          Local storage keeps you signed in, IndexedDB keeps your entries for offline use, and a service
-          worker keeps the app’s own files so it opens without a network. Signing out clears your session
-          on that device.
+          While you are signed in, your journal and your settings live on this device (in its IndexedDB
+          storage), so Memento works offline, and they sync to our server whenever there is a connection.
+          Local storage keeps you signed in, and a service worker keeps the app’s own files so it opens
+          without a network.
+        </p>
+        <p>
+          When you log out, Memento first syncs anything not yet on our server (if there is a
+          connection). Once everything has
+          synced, it deletes your journal and settings from this device and ends your session. If some
+          changes have not synced yet, it tells you how many and asks: wait until they have synced (this
+          needs a connection), delete them with the rest (they are then lost, since they never reached
+          our server), or stay signed in. Nothing is deleted until you choose. Other open tabs of Memento
+          on the device are signed out too.
+        </p>
+        <p>
+          Logging out removes only this device’s copy. The copy on our server stays, so your journal is
+          there when you sign in again, until you ask us to delete your account (see below).
         </p>
       </section>
 
@@ -79,8 +93,9 @@ export function PrivacyPolicySections() {
         <h2>Export and delete</h2>
         <p>
           Write to {mail} from the address of your account. We send you a copy of everything we hold about
-          you, or delete your account and all its data, within 30 days. You can also ask us to correct
-          anything that is wrong.
+          you, or delete your account and all its data from our server, within 30 days. You can also ask
+          us to correct anything that is wrong. Signed in, you can download your journal yourself at any
+          time from Account Settings.
         </p>
       </section>
 

@@ -13,7 +13,8 @@ export interface AccountSummary {
 
 export interface AccountViewProps {
   readonly account: AccountSummary;
-  readonly onSignOut: () => void;
+  /** Log Out; while a returned promise is pending the button shows progress. */
+  readonly onSignOut: () => Promise<void> | void;
   /** The settings other areas own (the practice's day and done rules, reminders), composed by the route. */
   readonly settings: ReactNode;
   /** Sections after the settings (the journal's export and import). */

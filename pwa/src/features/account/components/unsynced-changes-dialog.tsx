@@ -1,0 +1,64 @@
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+
+export interface UnsyncedChangesDialogProps {
+  /** Local changes not yet on the server (at least 1). */
+  readonly pending: number;
+  readonly online: boolean;
+  /** Why the last try to sync failed, in words; null when there is nothing to say. */
+  readonly problem: string | null;
+  readonly onRetry: () => Promise<void>;
+  readonly onDiscard: () => void;
+  readonly onCancel: () => void;
+}
+
+export function unsyncedSentence(pending: number): string {
+  return pending === 1
+    ? "1 change on this device hasn't been synced yet."
+    : `${pending} changes on this device haven't been synced yet.`;
+}
+
+/**
+ * Log Out with changes that have not reached the server: wait for them (Log Out then finishes by
+ * itself), delete them with the rest of the device's copy, or stay signed in.
+ */
+export function UnsyncedChangesDialog({ pending, online, problem, onRetry, onDiscard, onCancel }: UnsyncedChangesDialogProps) {
+  const them = pending === 1 ? 'it' : 'them';
+  return (
+    <Dialog
+      title="Log out before syncing?"
+      onClose={onCancel}
+      actions={
+        <>
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button variant="secondary" onClick={onDiscard}>
+            Delete {pending === 1 ? 'it' : 'them'} and log out
+          </Button>
+          <Button disabled={!online} onClick={onRetry}>
+            Try again
+          </Button>
+        </>
+      }
+    >
+      <p role="status">{unsyncedSentence(pending)}</p>
+      {online ? (
+        <p>
+          {problem ?? 'Syncing is under way.'} Keep this open to wait: you are logged out as soon as{' '}
+          {pending === 1 ? 'it has' : 'they have'} synced.
+        </p>
+      ) : (
+        <p>
+          You're offline: syncing {them} needs a connection. Keep this open to wait: once you're back online{' '}
+          {pending === 1 ? 'it syncs' : 'they sync'} and you are logged out.
+        </p>
+      )}
+      <p>
+        Logging out removes your journal from this device. Deleting now loses {pending === 1 ? 'this change' : 'these changes'}{' '}
+        for good: {pending === 1 ? "it isn't" : "they aren't"} on our server yet. To keep a copy first, choose Cancel
+        and export your journal on this page.
+      </p>
+    </Dialog>
+  );
+}
