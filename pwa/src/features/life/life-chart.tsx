@@ -1,9 +1,10 @@
 import { useId, useLayoutEffect, useRef } from 'react';
 import { formatCount } from '#core/dates/calendar-day';
-import { LIFE_WEEKS, cellPosition, summarizeLife } from '#core/life/life-weeks';
+import { LIFE_WEEKS, summarizeLife } from '#core/life/life-weeks';
 import { MILESTONES, type Milestone } from '#core/life/milestones';
 import { CHART_COLUMNS } from './chart-geometry';
 import { useChartPointer } from './use-chart-pointer';
+import { weekPlace as place } from './week-words';
 import styles from './life-chart.module.css';
 
 export interface LifeChartProps {
@@ -32,11 +33,6 @@ function placeOn(index: number) {
 function livedArea(lived: number) {
   const cells = Math.min(Math.max(lived, 0), LIFE_WEEKS);
   return cssVars({ '--lived-rows': Math.floor(cells / CHART_COLUMNS), '--lived-cols': cells % CHART_COLUMNS });
-}
-
-function place(index: number): string {
-  const { year, week } = cellPosition(index);
-  return `year ${String(year)}, week ${String(week)}`;
 }
 
 /** A tab stop on the chart: a milestone's week, or this week (milestone null). */
@@ -70,11 +66,11 @@ function StopCell({ stop, lived }: { readonly stop: Stop; readonly lived: number
 }
 
 function summaryText(lived: number): string {
-  const { left, onWeek, beyondChart } = summarizeLife(lived);
+  const { left, beyondChart } = summarizeLife(lived);
   if (beyondChart) {
     return `You have lived all ${formatCount(LIFE_WEEKS)} weeks on this chart, and ${formatCount(lived - LIFE_WEEKS)} more.`;
   }
-  return `You have lived ${formatCount(lived)} of ${formatCount(LIFE_WEEKS)} weeks and are on week ${formatCount(onWeek)}, ${place(lived)}. ${formatCount(left)} weeks are left.`;
+  return `You have lived ${formatCount(lived)} of ${formatCount(LIFE_WEEKS)} weeks; this week is ${place(lived)}. ${formatCount(left)} weeks are left.`;
 }
 
 /**
