@@ -2,7 +2,7 @@ import { useId, useLayoutEffect, useRef } from 'react';
 import { formatCount } from '#core/dates/calendar-day';
 import { LIFE_WEEKS, summarizeLife } from '#core/life/life-weeks';
 import { MILESTONES, type Milestone } from '#core/life/milestones';
-import { CHART_COLUMNS } from './chart-geometry';
+import { CHART_COLUMNS, tapReach, type TapReach } from './chart-geometry';
 import { useChartPointer } from './use-chart-pointer';
 import { weekPlace as place } from './week-words';
 import styles from './life-chart.module.css';
@@ -24,9 +24,14 @@ function cssVars(vars: Readonly<Record<string, number>>) {
   };
 }
 
-/** Puts an overlay element on its week's cell. */
-function placeOn(index: number) {
-  return cssVars({ '--col': index % CHART_COLUMNS, '--row': Math.floor(index / CHART_COLUMNS) });
+/** Puts an overlay element on its week's cell, its tap area stopping short of its neighbours'. */
+function placeOn(index: number, reach: TapReach) {
+  const limits = Object.entries({ '--reach-up': reach.up, '--reach-down': reach.down, '--reach-left': reach.left, '--reach-right': reach.right });
+  return cssVars({
+    '--col': index % CHART_COLUMNS,
+    '--row': Math.floor(index / CHART_COLUMNS),
+    ...Object.fromEntries(limits.filter(([, cells]) => Number.isFinite(cells))),
+  });
 }
 
 /** How much of the grid CSS paints as lived: whole rows, then weeks of the next row. */
@@ -48,15 +53,15 @@ function tabStops(lived: number): Stop[] {
   return stops.sort((a, b) => a.week - b.week);
 }
 
-function StopCell({ stop, lived }: { readonly stop: Stop; readonly lived: number }) {
+function StopCell({ stop, lived, reach }: { readonly stop: Stop; readonly lived: number; readonly reach: TapReach }) {
   const { week, milestone } = stop;
   if (milestone === null) {
-    return <span ref={placeOn(week)} className={styles.current} data-week={week} role="img" tabIndex={0} aria-label={`This week: ${place(week)}`} />;
+    return <span ref={placeOn(week, reach)} className={styles.current} data-week={week} role="img" tabIndex={0} aria-label={`This week: ${place(week)}`} />;
   }
   const thisWeek = week === lived;
   return (
     <button
-      ref={placeOn(week)}
+      ref={placeOn(week, reach)}
       type="button"
       className={thisWeek ? `${styles.milestone} ${styles.current}` : styles.milestone}
       data-week={week}
@@ -86,6 +91,8 @@ export function LifeChart({ lived, onOpenMilestone }: LifeChartProps) {
     performance.mark('life-chart-drawn');
   }, [lived]);
   const handlers = useChartPointer(tipRef, lived, onOpenMilestone);
+  const stops = tabStops(lived);
+  const weeks = stops.map((stop) => stop.week);
 
   return (
     <div className={styles.box}>
@@ -94,8 +101,8 @@ export function LifeChart({ lived, onOpenMilestone }: LifeChartProps) {
       </p>
       <div className={styles.frame} role="group" aria-label="Your life in weeks" aria-describedby={summaryId} {...handlers}>
         <div ref={livedArea(lived)} className={styles.grid} />
-        {tabStops(lived).map((stop) => (
-          <StopCell key={stop.week} stop={stop} lived={lived} />
+        {stops.map((stop) => (
+          <StopCell key={stop.week} stop={stop} lived={lived} reach={tapReach(stop.week, weeks)} />
         ))}
         <div ref={tipRef} className={styles.tip} aria-hidden="true" hidden />
       </div>
