@@ -35,8 +35,13 @@ describe('the life chart', () => {
   });
 
   it('reads a count of weeks in the address as weeks lived', () => {
-    renderLife(paths.mortalityResult.href(1500), TODAY);
+    const { unmount } = renderLife(paths.mortalityResult.href(1500), TODAY);
     expect(screen.getByRole('heading', { name: 'Weeks left to live' })).toBeDefined();
+    expect(screen.getByText(/You have lived 1,500 of 4,732 weeks/)).toBeDefined();
+    unmount();
+    // The specification's /die/{weeks} still works beside the /die/{birthday} that DONE writes.
+    renderLife(paths.dieChart.href(1500), TODAY);
+    expect(screen.getByRole('heading', { name: 'Your life in weeks' })).toBeDefined();
     expect(screen.getByText(/You have lived 1,500 of 4,732 weeks/)).toBeDefined();
   });
 
