@@ -28,21 +28,12 @@ const LIFE_PATHS = [
   paths.mortalityMilestone.path,
 ];
 
-/**
- * jsdom has no media queries and no modal dialogs: the colour scheme never changes, and a dialog
- * opens and closes by its `open` attribute.
- */
+/** jsdom has no media queries: the colour scheme never changes. */
 export function stubBrowserApis(): void {
   vi.stubGlobal(
     'matchMedia',
     vi.fn((query: string) => ({ matches: false, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() })),
   );
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-  };
 }
 
 export function renderLife(url: string, today: CalendarDay, { signedIn = false }: { readonly signedIn?: boolean } = {}) {
