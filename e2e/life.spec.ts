@@ -73,15 +73,15 @@ test('hovering the chart names the year and week under the pointer', async ({ pa
   if (!box) throw new Error('the chart has no box');
   // hover() scrolls the point into view first: the chart is taller than the window.
   await chart.hover({ position: { x: 2, y: 2 } });
-  await expect(page.getByText(/^Year 1, week 1\b/)).toBeVisible();
+  await expect(page.getByText(/^Year 0, week 0\b/)).toBeVisible();
   await chart.hover({ position: { x: box.width - 2, y: box.height - 2 } });
-  await expect(page.getByText(/^Year 91, week 52\b/)).toBeVisible();
+  await expect(page.getByText(/^Year 90, week 51\b/)).toBeVisible();
 });
 
-test('the grid paints each week as lived, this week, not lived yet or a milestone', async ({ page }) => {
+/** Reads the painted colour of lived, this, next, last and milestone weeks from a screenshot of the chart. */
+async function expectPaintedWeeks(page: Page): Promise<void> {
   const lived = weeksLived('1990-01-31');
   const jobsphone = 2706;
-  await page.goto(paths.dieChart.href('1990-01-31'));
   const chart = page.getByRole('group', { name: 'Your life in weeks' });
   const box = await chart.boundingBox();
   if (!box) throw new Error('the chart has no box');
@@ -130,17 +130,99 @@ test('the grid paints each week as lived, this week, not lived yet or a mileston
   for (const [name, colour] of Object.entries(expected)) {
     expect(near(pixels[name], palette[colour]), `${name} is painted ${colour}: ${JSON.stringify(pixels[name])} vs ${JSON.stringify(palette[colour])}`).toBe(true);
   }
+}
+
+test('the grid paints each week as lived, this week, not lived yet or a milestone', async ({ page }) => {
+  await page.goto(paths.dieChart.href('1990-01-31'));
+  await expectPaintedWeeks(page);
+});
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('every milestone and this week takes a tap 10 px off its week, and the weeks look the same', async ({ page }) => {
+    await page.goto(paths.dieChart.href('1990-01-31'));
+    const chart = page.getByRole('group', { name: 'Your life in weeks' });
+    const targets = [...(await chart.getByRole('button').all()), chart.getByRole('img', { name: /^This week/ })];
+    expect(targets).toHaveLength(19);
+    for (const target of targets) {
+      const { size, area, taps } = await target.evaluate((element) => {
+        element.scrollIntoView({ block: 'center', inline: 'center' });
+        const centre = (e: Element) => {
+          const box = e.getBoundingClientRect();
+          return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+        };
+        const own = centre(element);
+        const offsets = [[-10, 0], [10, 0], [0, -10], [0, 10]] as const;
+        const taps = offsets.map(([dx, dy]) => {
+          const x = own.x + dx;
+          const y = own.y + dy;
+          const hit = document.elementFromPoint(x, y)?.closest('[data-week]');
+          if (!hit) return 'missed';
+          if (hit === element) return 'this week';
+          // Where two tap areas meet, the tap goes to the week nearer to it.
+          const other = centre(hit);
+          return Math.hypot(other.x - x, other.y - y) < Math.hypot(dx, dy) ? 'a nearer week' : `week ${hit.getAttribute('data-week') ?? ''}, farther away`;
+        });
+        const tapArea = getComputedStyle(element, '::after');
+        return { size: element.getBoundingClientRect().width, area: [parseFloat(tapArea.width), parseFloat(tapArea.height)], taps };
+      });
+      const name = (await target.getAttribute('aria-label')) ?? '';
+      // The week itself is still a few pixels: only the area that takes the tap grew.
+      expect(size, name).toBeLessThan(8);
+      expect(taps.every((tap) => tap === 'this week' || tap === 'a nearer week'), `${name}: ${taps.join(', ')}`).toBe(true);
+      expect(taps.filter((tap) => tap === 'this week').length, name).toBeGreaterThanOrEqual(3);
+      // A week with no other tappable week close by takes taps in a full 24 x 24 px square.
+      if (taps.every((tap) => tap === 'this week')) expect(Math.min(...area), name).toBeGreaterThanOrEqual(24);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // The tap areas paint nothing: the chart looks the same without them, pixel for pixel.
+    await page.mouse.move(0, 0);
+    const withTapAreas = await chart.screenshot({ animations: 'disabled' });
+    await page.evaluate(() => {
+      // Through the CSSOM: the content security policy allows no inline style elements.
+      const sheet = [...document.styleSheets].find((s) => !s.href || s.href.startsWith(location.origin));
+      sheet?.insertRule('[data-week]::after { display: none !important; }', sheet.cssRules.length);
+    });
+    expect(await targets[0]?.evaluate((element) => getComputedStyle(element, '::after').display)).toBe('none');
+    const withoutTapAreas = await chart.screenshot({ animations: 'disabled' });
+    expect(withTapAreas.equals(withoutTapAreas)).toBe(true);
+  });
+
+  test('a tap next to a milestone opens it', async ({ page }) => {
+    await page.goto(paths.dieChart.href('1990-01-31'));
+    const cell = page.getByRole('button', { name: /^Steve Jobs, year 52\b/ });
+    await cell.scrollIntoViewIfNeeded();
+    const box = await cell.boundingBox();
+    if (!box) throw new Error('the milestone has no box');
+    await page.mouse.click(box.x + box.width / 2 + 10, box.y + box.height / 2);
+    await expect(page).toHaveURL(paths.dieMilestone.href('1990-01-31', 'jobsphone'));
+    await expect(page.getByRole('dialog', { name: 'Steve Jobs' })).toBeVisible();
+  });
+});
+
+test('the chart is shared by its address: Copy Link says Copied, and a post on X carries it', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(paths.dieChart.href('1990-01-31'));
+  const address = new URL(paths.dieChart.href('1990-01-31'), baseURL).href;
+  await page.getByRole('button', { name: 'Copy Link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  const post = new URL((await page.getByRole('link', { name: /^Post on X/ }).getAttribute('href')) ?? '');
+  expect(post.searchParams.get('url')).toBe(address);
+  expect(post.searchParams.get('text')).toMatch(/life in weeks/);
 });
 
 test('a milestone opens by click with its own URL and closes back to the chart', async ({ page }) => {
   await page.goto(paths.dieChart.href('1990-01-31'));
-  const cell = page.getByRole('button', { name: /^Steve Jobs, year 53\b/ });
+  const cell = page.getByRole('button', { name: /^Steve Jobs, year 52\b/ });
   await cell.click();
   await expect(page).toHaveURL(paths.dieMilestone.href('1990-01-31', 'jobsphone'));
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Week of their life');
-  await expect(dialog).toContainText('2,707');
+  await expect(dialog).toContainText('2,706');
   await expect(dialog).toContainText('Age that week');
   await expect(dialog).toContainText('Accomplishment');
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -151,7 +233,7 @@ test('a milestone opens by click with its own URL and closes back to the chart',
 
 test('a milestone opens from the keyboard and Escape or Back closes it', async ({ page }) => {
   await page.goto(paths.dieChart.href('1990-01-31'));
-  const cell = page.getByRole('button', { name: /^Steve Jobs, year 53\b/ });
+  const cell = page.getByRole('button', { name: /^Steve Jobs, year 52\b/ });
   await cell.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');

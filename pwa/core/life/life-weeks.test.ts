@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { day } from '../dates/test-days';
 import {
   LIFE_WEEKS,
+  WEEKS_PER_ROW,
   ageOn,
-  cellIndex,
-  cellPosition,
   isOnChart,
+  lifeWeek,
   parseLifeParam,
   summarizeLife,
   weeksBetween,
 } from './life-weeks';
+import { findMilestone } from './milestones';
 
 describe('the length of a life', () => {
   it('is 91 rows of 52 weeks', () => {
@@ -94,16 +95,21 @@ describe('parseLifeParam', () => {
   });
 });
 
-describe('cell positions', () => {
+describe('numbering the weeks of a life', () => {
   it.each([
-    [0, 1, 1],
-    [51, 1, 52],
-    [52, 2, 1],
-    [2706, 53, 3],
-    [4731, 91, 52],
-  ])('week index %i is year %i, week %i', (index, year, week) => {
-    expect(cellPosition(index)).toEqual({ year, week });
-    expect(cellIndex({ year, week })).toBe(index);
+    [0, 0, 0],
+    [51, 0, 51],
+    [52, 1, 0],
+    [2706, 52, 2],
+    [4731, 90, 51],
+  ])('week %i of life is year %i, week %i, and the year and week add back up to it', (index, year, week) => {
+    expect(lifeWeek(index)).toEqual({ weekOfLife: index, year, week });
+    expect(year * WEEKS_PER_ROW + week).toBe(index);
+  });
+
+  it('numbers a milestone by its weekNum as is, in the same count as its place on the chart', () => {
+    const jobsphone = findMilestone('jobsphone');
+    expect(jobsphone && lifeWeek(jobsphone.weekNum)).toEqual({ weekOfLife: 2706, year: 52, week: 2 });
   });
 
   it('knows which indexes are on the chart', () => {

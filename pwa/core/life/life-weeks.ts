@@ -71,23 +71,24 @@ export function parseLifeParam(param: string, today: CalendarDay): LifeInput {
   return { ok: true, lived, birthday };
 }
 
-export interface CellPosition {
-  /** 1-based row of the chart: the year of life. */
+/**
+ * How every screen numbers a week of life, so the chart's label and a milestone's overlay agree.
+ * The one count is the whole weeks lived before the week: it is the week's cell on the chart and
+ * a milestone's weekNum, and it splits into whole 52-week years lived and the weeks left over.
+ * Week 2,706 is therefore year 52, week 2 (52 × 52 + 2), and the week of birth is year 0, week 0,
+ * the way a first year of life is age 0.
+ */
+export interface LifeWeek {
+  /** Whole weeks lived before this week: the cell index on the chart. */
+  readonly weekOfLife: number;
+  /** Whole 52-week years before it: the chart row, from 0. */
   readonly year: number;
-  /** 1-based column: the week within that year. */
+  /** Weeks into that year: the chart column, from 0. */
   readonly week: number;
 }
 
-/**
- * Where a week sits on the chart. `index` counts whole weeks lived before it, so index 0 is the
- * first week of life and someone who has lived `n` weeks is in the cell at index `n`.
- */
-export function cellPosition(index: number): CellPosition {
-  return { year: Math.floor(index / WEEKS_PER_ROW) + 1, week: (index % WEEKS_PER_ROW) + 1 };
-}
-
-export function cellIndex({ year, week }: CellPosition): number {
-  return (year - 1) * WEEKS_PER_ROW + (week - 1);
+export function lifeWeek(index: number): LifeWeek {
+  return { weekOfLife: index, year: Math.floor(index / WEEKS_PER_ROW), week: index % WEEKS_PER_ROW };
 }
 
 export function isOnChart(index: number): boolean {

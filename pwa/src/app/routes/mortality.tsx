@@ -8,6 +8,7 @@ import { lifePageMeta } from '../../features/life/life-meta';
 import { useLifeRoute } from '../../features/life/life-route';
 import { useHasProfile, useProfile } from '../../features/practice/data/use-profile';
 import { useRememberBirthday } from '../../features/practice/components/use-remember-birthday';
+import { useSession } from '../../session/use-session';
 
 /**
  * /mortality…: the weeks-left exercise of the dashboard, the public chart in the signed-in frame.
@@ -18,13 +19,14 @@ export function Component() {
   const today = useToday();
   const route = useLifeRoute();
   const { title, description } = lifePageMeta(route, today);
+  const { isSignedIn } = useSession();
   const hasProfile = useHasProfile();
   const profile = useProfile();
   const [problem, setProblem] = useState<string | null>(null);
   const onError = useCallback((message: string) => setProblem(message), []);
   useRememberBirthday(route.bday, profile, onError);
 
-  let content = <LifeContent route={route} today={today} />;
+  let content = <LifeContent route={route} today={today} signedIn={isSignedIn} />;
   if (route.bday === undefined && hasProfile) {
     if (profile === undefined) content = <p role="status">Opening your profile…</p>;
     else if (profile.birthday !== null) content = <Navigate to={paths.mortalityResult.href(profile.birthday)} replace />;

@@ -70,4 +70,27 @@ describe('ShareLink', () => {
     // Closing the share sheet is the person's choice, not an error.
     expect(screen.getByRole('status').textContent).toBe('');
   });
+
+  it('links to a post on X with the text and the address, only when given a text', () => {
+    const { unmount } = render(<ShareLink url={URL_TO_SHARE} title="Weeks until Christmas" />);
+    expect(screen.queryByRole('link', { name: /Post on X/ })).toBeNull();
+    unmount();
+
+    render(<ShareLink url={URL_TO_SHARE} title="Weeks until Christmas" postText="Weeks until Christmas & more" />);
+    const link = screen.getByRole('link', { name: 'Post on X (opens in a new tab)' });
+    const href = new URL(link.getAttribute('href') ?? '');
+    expect(`${href.origin}${href.pathname}`).toBe('https://twitter.com/intent/tweet');
+    expect(href.searchParams.get('text')).toBe('Weeks until Christmas & more');
+    expect(href.searchParams.get('url')).toBe(URL_TO_SHARE);
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('passes the text to the system share sheet too', async () => {
+    const share = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    const user = userEvent.setup();
+    render(<ShareLink url={URL_TO_SHARE} title="Weeks until Christmas" postText="Counting down" />);
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(share).toHaveBeenCalledWith({ title: 'Weeks until Christmas', text: 'Counting down', url: URL_TO_SHARE });
+  });
 });

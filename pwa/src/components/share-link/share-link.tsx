@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
-import { Check, Copy, Share2 } from 'lucide-react';
+import { Check, Copy, ExternalLink, Share2 } from 'lucide-react';
+import { postOnXHref } from './post-link';
 import { canWebShare, useCopyLink, type CopyState } from './use-copy-link';
 import styles from './share-link.module.css';
 
@@ -9,6 +10,8 @@ export interface ShareLinkProps {
   /** What the link shows, passed to the system share sheet. */
   readonly title: string;
   readonly label?: string;
+  /** With a text, a plain link to post it with the address on X (a link, no third-party script). */
+  readonly postText?: string;
 }
 
 function copyShortcut(): string {
@@ -28,15 +31,18 @@ function statusText(state: CopyState): string {
   }
 }
 
-/** A read-only link with Copy Link and, where the device offers it, a system share button. */
-export function ShareLink({ url, title, label = 'Share this page' }: ShareLinkProps) {
+/**
+ * A read-only link with Copy Link, a system share button where the device offers one, and, with
+ * a `postText`, a link to post it on X.
+ */
+export function ShareLink({ url, title, label = 'Share this page', postText }: ShareLinkProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const selectText = () => {
     input.current?.focus();
     input.current?.select();
   };
-  const { state, copy, share } = useCopyLink(url, title, selectText);
+  const { state, copy, share } = useCopyLink(url, title, selectText, postText);
   const copied = state === 'copied';
 
   return (
@@ -63,6 +69,12 @@ export function ShareLink({ url, title, label = 'Share this page' }: ShareLinkPr
             <Share2 aria-hidden size={18} />
             Share
           </button>
+        )}
+        {postText !== undefined && (
+          <a className={styles.post} href={postOnXHref(postText, url)} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden size={18} />
+            Post on X <span className="sr-only">(opens in a new tab)</span>
+          </a>
         )}
       </div>
       <p className={state === 'copied' ? styles.statusDone : styles.status} role="status" aria-live="polite">

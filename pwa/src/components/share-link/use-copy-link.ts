@@ -24,7 +24,7 @@ function isUserCancel(error: unknown): boolean {
 }
 
 /** Copy and share actions for a link, with a status that clears itself after a confirmation. */
-export function useCopyLink(url: string, title: string, selectText: () => void) {
+export function useCopyLink(url: string, title: string, selectText: () => void, text?: string) {
   const [state, setState] = useState<CopyState>('idle');
 
   useEffect(() => {
@@ -47,7 +47,7 @@ export function useCopyLink(url: string, title: string, selectText: () => void) 
 
   const share = async () => {
     try {
-      await navigator.share({ title, url });
+      await navigator.share(text === undefined ? { title, url } : { title, text, url });
     } catch (error) {
       if (!isUserCancel(error)) setState('share-failed');
     }

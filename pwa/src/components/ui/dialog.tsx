@@ -9,16 +9,20 @@ export interface DialogProps {
   readonly children: ReactNode;
   /** Buttons at the bottom; a Close button is always there. */
   readonly actions?: ReactNode;
+  /** Added to the panel's class, for a dialog that lays out its content its own way. */
+  readonly className?: string;
+  /** Where focus goes on closing when the element that opened the dialog is gone or there was none. */
+  readonly fallbackFocus?: () => HTMLElement | null;
 }
 
 /** A modal dialog: focus moves in and stays, Escape or Close ends it, focus returns. */
-export function Dialog({ title, onClose, children, actions }: DialogProps) {
+export function Dialog({ title, onClose, children, actions, className, fallbackFocus }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  useFocusTrap(true, panel, onClose);
+  useFocusTrap(true, panel, onClose, fallbackFocus);
   return (
     <div className={styles.backdrop}>
-      <div ref={panel} className={styles.panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div ref={panel} className={className === undefined ? styles.panel : `${styles.panel} ${className}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className={styles.header}>
           <h2 id={titleId} className={styles.title}>
             {title}

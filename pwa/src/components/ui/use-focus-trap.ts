@@ -4,14 +4,23 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 
 /**
  * While `active`: focus moves into `container` (its first control), Tab stays inside it, Escape
- * calls `onClose`; when it ends, focus goes back where it was.
+ * calls `onClose`; when it ends, focus goes back where it was. When it opened with nothing
+ * focused (a page opened at the dialog's own address) or that element is gone, focus goes to
+ * `fallbackFocus()` instead.
  */
-export function useFocusTrap(active: boolean, container: RefObject<HTMLElement | null>, onClose: () => void): void {
+export function useFocusTrap(
+  active: boolean,
+  container: RefObject<HTMLElement | null>,
+  onClose: () => void,
+  fallbackFocus?: () => HTMLElement | null,
+): void {
   const close = useEffectEvent(onClose);
+  const fallback = useEffectEvent(() => fallbackFocus?.() ?? null);
   useEffect(() => {
     const root = container.current;
     if (!active || root === null) return;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const focused = document.activeElement;
+    const before = focused instanceof HTMLElement && focused !== document.body ? focused : null;
     const focusables = () => [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
     (focusables()[0] ?? root).focus();
     const onKey = (event: KeyboardEvent) => {
@@ -36,7 +45,7 @@ export function useFocusTrap(active: boolean, container: RefObject<HTMLElement |
     root.addEventListener('keydown', onKey);
     return () => {
       root.removeEventListener('keydown', onKey);
-      before?.focus();
+      (before?.isConnected === true ? before : fallback())?.focus();
     };
   }, [active, container]);
 }

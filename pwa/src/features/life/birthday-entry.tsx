@@ -9,15 +9,17 @@ import styles from './life-page.module.css';
 export interface BirthdayEntryProps {
   readonly variant: LifeVariant;
   readonly today: CalendarDay;
+  /** 'Back to Activities' leads to the dashboard, so only someone signed in is offered it. */
+  readonly signedIn: boolean;
   /** Why the address that led here couldn't be charted. */
   readonly notice?: string;
 }
 
 /** /die, /life and /mortality: the question and the birthday form. */
-export function BirthdayEntry({ variant, today, notice }: BirthdayEntryProps) {
+export function BirthdayEntry({ variant, today, signedIn, notice }: BirthdayEntryProps) {
   return (
     <div className={styles.entry}>
-      {variant === 'dashboard' && (
+      {variant === 'dashboard' && signedIn && (
         <Link className={styles.back} to={paths.dashboard.href()}>
           <ArrowLeft aria-hidden size={18} />
           Back to Activities

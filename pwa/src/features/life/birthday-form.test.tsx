@@ -81,7 +81,7 @@ describe('the birthday picker', () => {
 
   it('on /mortality leads back to the activities and on to the weeks-left result', async () => {
     const user = userEvent.setup();
-    const { router } = renderLife(paths.mortality.href(), TODAY);
+    const { router } = renderLife(paths.mortality.href(), TODAY, { signedIn: true });
     expect(screen.getByRole('link', { name: 'Back to Activities' }).getAttribute('href')).toBe(paths.dashboard.href());
     expect(screen.queryByRole('link', { name: /28-year old/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'DONE' }));

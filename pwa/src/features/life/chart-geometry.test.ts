@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { weekAtPoint } from './chart-geometry';
+import { tapReach, weekAtPoint } from './chart-geometry';
 
 describe('weekAtPoint', () => {
   it('maps a point to the week under it, row by row', () => {
@@ -15,5 +15,18 @@ describe('weekAtPoint', () => {
     expect(weekAtPoint(520, 5, 520, 910)).toBe(-1);
     expect(weekAtPoint(5, 910, 520, 910)).toBe(-1);
     expect(weekAtPoint(5, 5, 0, 0)).toBe(-1);
+  });
+});
+
+describe('tapReach', () => {
+  it('reaches as far as it likes with no week near', () => {
+    expect(tapReach(1817, [1817, 2706, 1000])).toEqual({ up: Infinity, down: Infinity, left: Infinity, right: Infinity });
+  });
+
+  it('stops half-way to a near week, on the axis they are farther apart', () => {
+    // Amelia Earhart's week and, two rows down and one column left, this week of someone born 1990-01-31.
+    expect(tapReach(1817, [1920])).toEqual({ up: Infinity, down: 1, left: Infinity, right: Infinity });
+    expect(tapReach(1920, [1817])).toEqual({ up: 1, down: Infinity, left: Infinity, right: Infinity });
+    expect(tapReach(100, [101, 98])).toEqual({ up: Infinity, down: Infinity, left: 1, right: 0.5 });
   });
 });

@@ -11,3 +11,43 @@ export function weekAtPoint(x: number, y: number, cssWidth: number, cssHeight: n
   const index = row * CHART_COLUMNS + column;
   return index < LIFE_WEEKS ? index : -1;
 }
+
+/** How far a week's tap area may reach each way, in weeks from its centre; Infinity where nothing is near. */
+export interface TapReach {
+  readonly up: number;
+  readonly down: number;
+  readonly left: number;
+  readonly right: number;
+}
+
+/** Weeks within this many cells of each other can have overlapping 24 px tap areas (the pitch is at least 4 px). */
+const NEAR_CELLS = 6;
+
+/**
+ * Each tappable week gets a square tap area centred on it; where two would overlap, each stops
+ * half-way between them along the axis on which they lie farther apart, so no two areas overlap
+ * and a tap between them goes to the closer week. The CSS caps each reach at 12 px.
+ */
+export function tapReach(index: number, others: readonly number[]): TapReach {
+  let up = Infinity;
+  let down = Infinity;
+  let left = Infinity;
+  let right = Infinity;
+  const column = index % CHART_COLUMNS;
+  const row = Math.floor(index / CHART_COLUMNS);
+  for (const other of others) {
+    if (other === index) continue;
+    const dx = (other % CHART_COLUMNS) - column;
+    const dy = Math.floor(other / CHART_COLUMNS) - row;
+    if (Math.max(Math.abs(dx), Math.abs(dy)) > NEAR_CELLS) continue;
+    if (Math.abs(dy) >= Math.abs(dx)) {
+      if (dy > 0) down = Math.min(down, dy / 2);
+      else up = Math.min(up, -dy / 2);
+    } else if (dx > 0) {
+      right = Math.min(right, dx / 2);
+    } else {
+      left = Math.min(left, -dx / 2);
+    }
+  }
+  return { up, down, left, right };
+}

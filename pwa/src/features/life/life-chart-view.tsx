@@ -25,14 +25,18 @@ export interface LifeChartViewProps {
   /** The {name} segment, when a milestone overlay is open. */
   readonly milestoneSlug: string | undefined;
   readonly today: CalendarDay;
+  /** Someone is signed in: the way on is their dashboard, not a sign-up. */
+  readonly signedIn: boolean;
 }
+
+const SHARE_TEXT = 'My life in weeks: one square for every week of a 91-year life.';
 
 function cellFor(milestone: Milestone): HTMLElement | null {
   return document.querySelector<HTMLElement>(`button[data-week="${String(milestone.weekNum)}"]`);
 }
 
 /** The chart at /die/{bday} and /mortality/{bday}, with the milestone overlay on top when one is named. */
-export function LifeChartView({ variant, bday, milestoneSlug, today }: LifeChartViewProps) {
+export function LifeChartView({ variant, bday, milestoneSlug, today, signedIn }: LifeChartViewProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const links = lifeLinks(variant);
@@ -44,14 +48,17 @@ export function LifeChartView({ variant, bday, milestoneSlug, today }: LifeChart
   // Back in history when the overlay was opened from this chart, so Back and close agree.
   const close = () => void (cameFromChart(location.state) ? navigate(-1) : navigate(links.chart(bday), { replace: true }));
 
-  if (!input.ok) return <BirthdayEntry variant={variant} today={today} notice={lifeInputErrorText(input.error, bday)} />;
-  const shareUrl = new URL(links.chart(bday), window.location.origin).href;
+  if (!input.ok) {
+    return <BirthdayEntry variant={variant} today={today} signedIn={signedIn} notice={lifeInputErrorText(input.error, bday)} />;
+  }
+  // Always the public chart: whoever opens a shared link sees it without signing in.
+  const shareUrl = new URL(paths.dieChart.href(bday), window.location.origin).href;
   const isPublic = variant === 'public';
 
   return (
     <>
       <div className={styles.page}>
-        {!isPublic && (
+        {!isPublic && signedIn && (
           <Link className={styles.back} to={paths.dashboard.href()}>
             <ArrowLeft aria-hidden size={18} />
             Back to Activities
@@ -75,8 +82,8 @@ export function LifeChartView({ variant, bday, milestoneSlug, today }: LifeChart
         </div>
         {belowTheGrid && (
           <>
-            <ShareLink url={shareUrl} title="My life in weeks" label="Share your chart" />
-            {isPublic && <SignupBanner />}
+            <ShareLink url={shareUrl} title="My life in weeks" label="Share your chart" postText={SHARE_TEXT} />
+            {isPublic && <SignupBanner signedIn={signedIn} />}
             <ByTheNumbers lived={input.lived} />
             <OthersList milestoneHref={(slug) => links.milestone(bday, slug)} />
             {isPublic && <HowMade />}

@@ -1,9 +1,10 @@
 import { useId, useLayoutEffect, useRef } from 'react';
 import { formatCount } from '#core/dates/calendar-day';
-import { LIFE_WEEKS, cellPosition, summarizeLife } from '#core/life/life-weeks';
+import { LIFE_WEEKS, summarizeLife } from '#core/life/life-weeks';
 import { MILESTONES, type Milestone } from '#core/life/milestones';
-import { CHART_COLUMNS } from './chart-geometry';
+import { CHART_COLUMNS, tapReach, type TapReach } from './chart-geometry';
 import { useChartPointer } from './use-chart-pointer';
+import { weekPlace as place } from './week-words';
 import styles from './life-chart.module.css';
 
 export interface LifeChartProps {
@@ -23,20 +24,20 @@ function cssVars(vars: Readonly<Record<string, number>>) {
   };
 }
 
-/** Puts an overlay element on its week's cell. */
-function placeOn(index: number) {
-  return cssVars({ '--col': index % CHART_COLUMNS, '--row': Math.floor(index / CHART_COLUMNS) });
+/** Puts an overlay element on its week's cell, its tap area stopping short of its neighbours'. */
+function placeOn(index: number, reach: TapReach) {
+  const limits = Object.entries({ '--reach-up': reach.up, '--reach-down': reach.down, '--reach-left': reach.left, '--reach-right': reach.right });
+  return cssVars({
+    '--col': index % CHART_COLUMNS,
+    '--row': Math.floor(index / CHART_COLUMNS),
+    ...Object.fromEntries(limits.filter(([, cells]) => Number.isFinite(cells))),
+  });
 }
 
 /** How much of the grid CSS paints as lived: whole rows, then weeks of the next row. */
 function livedArea(lived: number) {
   const cells = Math.min(Math.max(lived, 0), LIFE_WEEKS);
   return cssVars({ '--lived-rows': Math.floor(cells / CHART_COLUMNS), '--lived-cols': cells % CHART_COLUMNS });
-}
-
-function place(index: number): string {
-  const { year, week } = cellPosition(index);
-  return `year ${String(year)}, week ${String(week)}`;
 }
 
 /** A tab stop on the chart: a milestone's week, or this week (milestone null). */
@@ -52,15 +53,15 @@ function tabStops(lived: number): Stop[] {
   return stops.sort((a, b) => a.week - b.week);
 }
 
-function StopCell({ stop, lived }: { readonly stop: Stop; readonly lived: number }) {
+function StopCell({ stop, lived, reach }: { readonly stop: Stop; readonly lived: number; readonly reach: TapReach }) {
   const { week, milestone } = stop;
   if (milestone === null) {
-    return <span ref={placeOn(week)} className={styles.current} data-week={week} role="img" tabIndex={0} aria-label={`This week: ${place(week)}`} />;
+    return <span ref={placeOn(week, reach)} className={styles.current} data-week={week} role="img" tabIndex={0} aria-label={`This week: ${place(week)}`} />;
   }
   const thisWeek = week === lived;
   return (
     <button
-      ref={placeOn(week)}
+      ref={placeOn(week, reach)}
       type="button"
       className={thisWeek ? `${styles.milestone} ${styles.current}` : styles.milestone}
       data-week={week}
@@ -70,11 +71,11 @@ function StopCell({ stop, lived }: { readonly stop: Stop; readonly lived: number
 }
 
 function summaryText(lived: number): string {
-  const { left, onWeek, beyondChart } = summarizeLife(lived);
+  const { left, beyondChart } = summarizeLife(lived);
   if (beyondChart) {
     return `You have lived all ${formatCount(LIFE_WEEKS)} weeks on this chart, and ${formatCount(lived - LIFE_WEEKS)} more.`;
   }
-  return `You have lived ${formatCount(lived)} of ${formatCount(LIFE_WEEKS)} weeks and are on week ${formatCount(onWeek)}, ${place(lived)}. ${formatCount(left)} weeks are left.`;
+  return `You have lived ${formatCount(lived)} of ${formatCount(LIFE_WEEKS)} weeks; this week is ${place(lived)}. ${formatCount(left)} weeks are left.`;
 }
 
 /**
@@ -90,6 +91,8 @@ export function LifeChart({ lived, onOpenMilestone }: LifeChartProps) {
     performance.mark('life-chart-drawn');
   }, [lived]);
   const handlers = useChartPointer(tipRef, lived, onOpenMilestone);
+  const stops = tabStops(lived);
+  const weeks = stops.map((stop) => stop.week);
 
   return (
     <div className={styles.box}>
@@ -98,8 +101,8 @@ export function LifeChart({ lived, onOpenMilestone }: LifeChartProps) {
       </p>
       <div className={styles.frame} role="group" aria-label="Your life in weeks" aria-describedby={summaryId} {...handlers}>
         <div ref={livedArea(lived)} className={styles.grid} />
-        {tabStops(lived).map((stop) => (
-          <StopCell key={stop.week} stop={stop} lived={lived} />
+        {stops.map((stop) => (
+          <StopCell key={stop.week} stop={stop} lived={lived} reach={tapReach(stop.week, weeks)} />
         ))}
         <div ref={tipRef} className={styles.tip} aria-hidden="true" hidden />
       </div>

@@ -4,10 +4,16 @@ import { LifeChartView } from './life-chart-view';
 import type { LifeRoute } from './life-route';
 
 /** The birthday entry, or the chart (with a milestone open) once the address names a {bday}. */
-export function LifeContent({ route, today }: { readonly route: LifeRoute; readonly today: CalendarDay }) {
+export interface LifeContentProps {
+  readonly route: LifeRoute;
+  readonly today: CalendarDay;
+  readonly signedIn: boolean;
+}
+
+export function LifeContent({ route, today, signedIn }: LifeContentProps) {
   return route.bday === undefined ? (
-    <BirthdayEntry variant={route.variant} today={today} />
+    <BirthdayEntry variant={route.variant} today={today} signedIn={signedIn} />
   ) : (
-    <LifeChartView variant={route.variant} bday={route.bday} milestoneSlug={route.name} today={today} />
+    <LifeChartView variant={route.variant} bday={route.bday} milestoneSlug={route.name} today={today} signedIn={signedIn} />
   );
 }

@@ -5,15 +5,21 @@ import { LIFE_WEEKS, LIFE_YEARS, WEEKS_PER_ROW } from '#core/life/life-weeks';
 import { paths } from '#core/paths';
 import styles from './life-sections.module.css';
 
-/** The blue invitation to sign up, shown to visitors of the public chart. */
-export function SignupBanner() {
+/** The blue invitation to sign up on the public chart; someone signed in is sent on to their dashboard. */
+export function SignupBanner({ signedIn }: { readonly signedIn: boolean }) {
   return (
     <section className={styles.banner} aria-labelledby="start-living">
       <h2 id="start-living">Start living more. Before you die.</h2>
       <p>A few minutes a day of reflection and gratitude, on your phone, even offline.</p>
-      <Link className={styles.bannerLink} to={paths.signup.href()}>
-        Sign up for free
-      </Link>
+      {signedIn ? (
+        <Link className={styles.bannerLink} to={paths.dashboard.href()}>
+          Go to Dashboard
+        </Link>
+      ) : (
+        <Link className={styles.bannerLink} to={paths.signup.href()}>
+          Sign up for free
+        </Link>
+      )}
     </section>
   );
 }

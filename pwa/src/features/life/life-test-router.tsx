@@ -3,22 +3,17 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { CalendarDay } from '#core/dates/calendar-day';
 import { paths } from '#core/paths';
-import { BirthdayEntry } from './birthday-entry';
-import { LifeChartView } from './life-chart-view';
+import { LifeContent } from './life-content';
 import { useLifeRoute } from './life-route';
 
 /** What the route module composes, minus the page frame, with "today" fixed by the test. */
-function LifeUnderTest({ today }: { readonly today: CalendarDay }) {
+function LifeUnderTest({ today, signedIn }: { readonly today: CalendarDay; readonly signedIn: boolean }) {
   const route = useLifeRoute();
   const { pathname } = useLocation();
   return (
     <>
       <output data-testid="location">{pathname}</output>
-      {route.bday === undefined ? (
-        <BirthdayEntry variant={route.variant} today={today} />
-      ) : (
-        <LifeChartView variant={route.variant} bday={route.bday} milestoneSlug={route.name} today={today} />
-      )}
+      <LifeContent route={route} today={today} signedIn={signedIn} />
     </>
   );
 }
@@ -33,27 +28,18 @@ const LIFE_PATHS = [
   paths.mortalityMilestone.path,
 ];
 
-/**
- * jsdom has no media queries and no modal dialogs: the colour scheme never changes, and a dialog
- * opens and closes by its `open` attribute.
- */
+/** jsdom has no media queries: the colour scheme never changes. */
 export function stubBrowserApis(): void {
   vi.stubGlobal(
     'matchMedia',
     vi.fn((query: string) => ({ matches: false, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() })),
   );
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-  };
 }
 
-export function renderLife(url: string, today: CalendarDay) {
+export function renderLife(url: string, today: CalendarDay, { signedIn = false }: { readonly signedIn?: boolean } = {}) {
   stubBrowserApis();
   const router = createMemoryRouter(
-    LIFE_PATHS.map((path) => ({ path, element: <LifeUnderTest today={today} /> })),
+    LIFE_PATHS.map((path) => ({ path, element: <LifeUnderTest today={today} signedIn={signedIn} /> })),
     { initialEntries: [url] },
   );
   return { router, ...render(<RouterProvider router={router} />) };

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { formatCount } from '#core/dates/calendar-day';
 import { MILESTONES } from '#core/life/milestones';
 import { MilestonePortrait } from './milestone-portrait';
 import { FROM_CHART } from './life-route';
+import { weekOfLifeText } from './week-words';
 import styles from './life-sections.module.css';
 
 export interface OthersListProps {
@@ -24,7 +24,7 @@ export function OthersList({ milestoneHref }: OthersListProps) {
                 <span className={styles.otherName}>
                   {m.name}, {m.age}
                 </span>
-                <span className={styles.otherWeek}>Week {formatCount(m.weekNum + 1)}</span>
+                <span className={styles.otherWeek}>Week {weekOfLifeText(m.weekNum)}</span>
                 <span className={styles.otherWhat}>{m.achievement}</span>
               </span>
             </Link>

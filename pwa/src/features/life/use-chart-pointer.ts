@@ -1,13 +1,13 @@
 import { useRef, type FocusEvent, type MouseEvent, type PointerEvent, type RefObject } from 'react';
-import { cellPosition } from '#core/life/life-weeks';
 import { milestoneAtWeek, type Milestone } from '#core/life/milestones';
 import { CHART_COLUMNS, weekAtPoint } from './chart-geometry';
+import { weekPlace } from './week-words';
 
 /** "Year N, week M", with who or what is in that week. */
 export function cellTitle(index: number, lived: number): string {
-  const { year, week } = cellPosition(index);
   const milestone = milestoneAtWeek(index);
-  const place = `Year ${String(year)}, week ${String(week)}`;
+  const where = weekPlace(index);
+  const place = `${where.charAt(0).toUpperCase()}${where.slice(1)}`;
   if (milestone) return `${place} · ${milestone.name}`;
   return index === lived ? `${place} · this week` : place;
 }
@@ -55,8 +55,9 @@ export function useChartPointer(
   };
 
   return {
-    onPointerMove: (event: PointerEvent<HTMLDivElement>) => show(weekFromPointer(event)),
-    onPointerDown: (event: PointerEvent<HTMLDivElement>) => show(weekFromPointer(event)),
+    // Over a milestone's or this week's hit area (wider than its week), the label names that week.
+    onPointerMove: (event: PointerEvent<HTMLDivElement>) => show(weekFromTarget(event.target) ?? weekFromPointer(event)),
+    onPointerDown: (event: PointerEvent<HTMLDivElement>) => show(weekFromTarget(event.target) ?? weekFromPointer(event)),
     onPointerLeave: () => show(-1),
     onFocus: (event: FocusEvent<HTMLDivElement>) => show(weekFromTarget(event.target) ?? -1),
     onBlur: () => show(-1),
