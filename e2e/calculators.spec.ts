@@ -21,6 +21,20 @@ test.describe('weeks until', () => {
     await expect(page.getByText('Thursday, November 25, 2027')).toBeVisible();
   });
 
+  test('two days before Thanksgiving the answer is in days only, with no zero weeks', async ({ page }) => {
+    await setNow(page, '2026-11-24T09:00:00-05:00');
+    await page.goto(paths.weeksUntilTarget.href('thanksgiving'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('2 days until Thanksgiving');
+    await expect(page).toHaveTitle(/^2 days until Thanksgiving/);
+  });
+
+  test('a whole number of weeks and one week and a day read without a zero part', async ({ page }) => {
+    await page.goto(paths.weeksUntilTarget.href('2026-12-13'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('3 weeks until Sunday, December 13, 2026');
+    await page.goto(paths.weeksUntilTarget.href('2026-11-30'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('1 week and 1 day until Monday, November 30, 2026');
+  });
+
   test('the entry form starts on the next Christmas and DONE opens the result for the chosen date', async ({ page }) => {
     await page.goto(paths.weeksUntil.href());
     const field = page.locator('input[type="date"]');

@@ -35,6 +35,12 @@ describe('weeks until a target', () => {
     expect(screen.getByText('Thursday, November 26, 2026')).toBeTruthy();
   });
 
+  it('counts days only when the day is less than a week away', () => {
+    renderCalculatorAt(paths.weeksUntilTarget.href('thanksgiving'), { year: 2026, month: 11, day: 24 });
+    expect(headingText()).toBe('2 days until Thanksgiving');
+    expect(document.title).toContain('2 days until Thanksgiving');
+  });
+
   it('shows the long date for a number of weeks and for the weeks-from-today presets', () => {
     const { unmount } = renderCalculatorAt(paths.weeksUntilTarget.href(3), SEPT_6_2026);
     expect(headingText()).toBe('3 weeks from today is September 27, 2026');
