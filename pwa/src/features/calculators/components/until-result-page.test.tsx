@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '#core/paths';
 import { renderCalculatorAt } from '../test-harness';
@@ -73,7 +73,7 @@ describe('weeks until a target', () => {
       paths.weeksUntilTarget.href('2-weeks-from-today'),
       paths.weeksUntilTarget.href('1-week-from-today'),
     ]);
-    expect(screen.getByRole('link', { current: 'page' }).textContent).toBe('End of the yearDec 31, 2026');
+    expect(within(nav).getByRole('link', { current: 'page' }).textContent).toBe('End of the yearDec 31, 2026');
   });
 
   it('copies the link to the page and confirms it', async () => {
