@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, paths, setNow, test } from './fixtures';
 
 // Sunday 22 November 2026, mid-morning in New York (the zone the tests' browser runs in).
@@ -19,6 +20,20 @@ test.describe('weeks until', () => {
     await page.goto(paths.weeksUntilTarget.href('thanksgiving'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('51 weeks and 6 days until Thanksgiving');
     await expect(page.getByText('Thursday, November 25, 2027')).toBeVisible();
+  });
+
+  test('two days before Thanksgiving the answer is in days only, with no zero weeks', async ({ page }) => {
+    await setNow(page, '2026-11-24T09:00:00-05:00');
+    await page.goto(paths.weeksUntilTarget.href('thanksgiving'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('2 days until Thanksgiving');
+    await expect(page).toHaveTitle(/^2 days until Thanksgiving/);
+  });
+
+  test('a whole number of weeks and one week and a day read without a zero part', async ({ page }) => {
+    await page.goto(paths.weeksUntilTarget.href('2026-12-13'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('3 weeks until Sunday, December 13, 2026');
+    await page.goto(paths.weeksUntilTarget.href('2026-11-30'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('1 week and 1 day until Monday, November 30, 2026');
   });
 
   test('the entry form starts on the next Christmas and DONE opens the result for the chosen date', async ({ page }) => {
@@ -80,5 +95,40 @@ test.describe('days until', () => {
     await setNow(page, SUNDAY_MORNING);
     await page.goto(paths.daysUntilTarget.href('2031-11-22'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('1,826 days until Saturday, November 22, 2031');
+  });
+});
+
+test.describe('the calculators\' navigation', () => {
+  /** The names and targets of the header's visible links, in order. */
+  async function headerLinks(page: Page): Promise<string[]> {
+    const links = page.getByRole('banner').getByRole('link');
+    return links.evaluateAll((found) => found.map((link) => `${link.textContent.trim()} → ${link.getAttribute('href') ?? ''}`));
+  }
+
+  test('the phone menu offers the same destinations as the desktop bar', async ({ page }) => {
+    await setNow(page, SUNDAY_MORNING);
+    await page.goto(paths.weeksUntilTarget.href('christmas'));
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link', { name: 'Days until' })).toBeVisible();
+    const desktop = await headerLinks(page);
+    expect(desktop).toEqual([
+      `Memento → ${paths.home.href()}`,
+      `Weeks until → ${paths.weeksUntil.href()}`,
+      `Days until → ${paths.daysUntil.href()}`,
+      `Tools → ${paths.tools.href()}`,
+      `Log in → ${paths.signup.href()}`,
+      `Sign up → ${paths.signup.href()}`,
+    ]);
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await expect(banner.getByRole('link', { name: 'Days until' })).toBeHidden();
+    await banner.getByRole('button', { name: 'Menu' }).click();
+    await expect(banner.getByRole('link', { name: 'Days until' })).toBeVisible();
+    expect(await headerLinks(page)).toEqual(desktop);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await banner.getByRole('link', { name: 'Days until' }).click();
+    await expect(page).toHaveURL(paths.daysUntil.href());
+    await expect(banner.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 });

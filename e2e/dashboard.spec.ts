@@ -157,3 +157,54 @@ test('on a phone the sidebar slides in: focus moves in, Escape closes it and foc
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test('on a phone the streak tiles keep numbers and labels level, whether or not a label wraps', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await setNow(page, NOW);
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await signIn.signInLocally(someone(), 'Ada');
+  const streaks = page.getByRole('region', { name: 'Your streak' });
+  await expect(streaks.getByRole('term')).toHaveText(['Current streak', 'Longest streak']);
+
+  // Phone widths from 360 up: somewhere in this range one label wraps and the other does not.
+  const unlevel: string[] = [];
+  let oneLabelWrapped = false;
+  for (let width = 360; width <= 430; width += 2) {
+    await page.setViewportSize({ width, height: 780 });
+    const tiles = await streaks.evaluate((section) =>
+      [...section.querySelectorAll('dl > div')].map((tile) => {
+        const label = tile.querySelector('dt')?.getBoundingClientRect();
+        const number = tile.querySelector('dd')?.getBoundingClientRect();
+        const lineHeight = Number.parseFloat(getComputedStyle(tile.querySelector('dt') ?? tile).lineHeight);
+        return { labelTop: label?.top ?? NaN, numberTop: number?.top ?? NaN, labelLines: Math.round((label?.height ?? 0) / lineHeight) };
+      }),
+    );
+    const [current, longest] = tiles;
+    if (!current || !longest) throw new Error('two streak tiles expected');
+    if (current.labelLines !== longest.labelLines) oneLabelWrapped = true;
+    if (Math.abs(current.labelTop - longest.labelTop) > 0.5 || Math.abs(current.numberTop - longest.numberTop) > 0.5) {
+      unlevel.push(`${width} px: ${JSON.stringify(tiles)}`);
+    }
+  }
+  expect(unlevel, 'widths where the tiles do not line up').toEqual([]);
+  expect(oneLabelWrapped, 'some width should wrap one label only, or this test checks nothing').toBe(true);
+});
+
+test('on a phone the dashboard header shows the brand, linking home', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await setNow(page, NOW);
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await signIn.signInLocally(someone(), 'Ada');
+  const header = page.getByRole('banner');
+  const brand = header.getByRole('link', { name: 'Memento' });
+  await expect(brand).toBeVisible();
+  await expect(brand).toHaveAttribute('href', paths.home.href());
+  const mark = await brand.locator('svg').boundingBox();
+  const menu = await header.getByRole('button', { name: 'Open menu' }).boundingBox();
+  if (!mark || !menu) throw new Error('the mark and the menu button should both be laid out');
+  expect(mark.width).toBeGreaterThanOrEqual(24);
+  expect(mark.x).toBeGreaterThanOrEqual(menu.x + menu.width);
+  expect(mark.x + mark.width).toBeLessThanOrEqual(360);
+});

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { Menu, X } from 'lucide-react';
 import { ButtonLink } from '../ui/button';
 import type { NavAction, NavLinkItem } from './nav-items';
@@ -66,9 +66,15 @@ export function MobileMenu({ links, actions }: MobileMenuProps) {
           <ul className={styles.links} role="list">
             {links.map((link) => (
               <li key={link.label}>
-                <Link to={link.to} className={styles.link} onClick={close}>
-                  {link.label}
-                </Link>
+                {link.to.includes('#') ? (
+                  <Link to={link.to} className={styles.link} onClick={close}>
+                    {link.label}
+                  </Link>
+                ) : (
+                  <NavLink to={link.to} className={styles.link} onClick={close}>
+                    {link.label}
+                  </NavLink>
+                )}
               </li>
             ))}
           </ul>

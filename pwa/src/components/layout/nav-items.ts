@@ -20,7 +20,12 @@ export function navLinks(variant: NavVariant): readonly NavLinkItem[] {
         { label: 'Tools', to: paths.tools.href() },
       ];
     case 'tools':
-      return [{ label: 'Tools', to: paths.tools.href() }];
+      // The calculators' bar: both calculators side by side, then the rest of the tools.
+      return [
+        { label: 'Weeks until', to: paths.weeksUntil.href() },
+        { label: 'Days until', to: paths.daysUntil.href() },
+        { label: 'Tools', to: paths.tools.href() },
+      ];
     case 'life':
       return [
         { label: 'Weeks Left to Live', to: paths.life.href() },
@@ -29,9 +34,12 @@ export function navLinks(variant: NavVariant): readonly NavLinkItem[] {
   }
 }
 
-/** The site bar's buttons: sign-up when signed out, the dashboard when signed in. */
+/**
+ * The bar's buttons: sign-up when signed out, the dashboard when signed in. The site and the
+ * calculators carry them; the life chart has its own sign-up banner instead.
+ */
 export function navActions(variant: NavVariant, signedIn: boolean): readonly NavAction[] {
-  if (variant !== 'site') return [];
+  if (variant === 'life') return [];
   if (signedIn) return [{ label: 'Go to Dashboard', to: paths.dashboard.href(), primary: true }];
   return [
     { label: 'Log in', to: paths.signup.href(), primary: false },

@@ -31,7 +31,7 @@ export function SiteHeader({ variant }: SiteHeaderProps) {
                     {link.label}
                   </Link>
                 ) : (
-                  <NavLink to={link.to} className={styles.link} end>
+                  <NavLink to={link.to} className={styles.link}>
                     {link.label}
                   </NavLink>
                 )}

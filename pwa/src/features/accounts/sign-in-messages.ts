@@ -1,4 +1,18 @@
+import type { SignInConfig } from '#core/schemas/auth';
 import { isApiError } from '../../lib/api-client';
+
+/**
+ * The line under 'Sign in to continue': it names the way this server signs people in, so a
+ * server without Google never promises a Google account above an e-mail form.
+ */
+export function signInLead(mode: SignInConfig['mode']): string {
+  switch (mode) {
+    case 'google':
+      return 'Use a Google account to get started';
+    case 'local':
+      return 'A local sign-in for trying the app: your e-mail address, no password.';
+  }
+}
 
 /**
  * What a failed sign-in says to the person: what happened and what to do (DEVIATIONS #10: a

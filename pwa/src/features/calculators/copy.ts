@@ -10,12 +10,36 @@ export function countOf(count: number, singular: string, plural: string): string
   return `${formatCount(count)} ${count === 1 ? singular : plural}`;
 }
 
-/** '2 weeks and 3 days', '2 weeks', '33 days'. */
-export function durationText(unit: TargetUnit, totalDays: number): string {
-  if (unit === 'days') return countOf(totalDays, 'day', 'days');
+/** A count of days as the page says it: the leading count and its unit, then any days past the weeks. */
+export interface DurationParts {
+  readonly count: number;
+  readonly unit: string;
+  /** '3 days' after '2 weeks'; null when the count says it all. */
+  readonly remainder: string | null;
+}
+
+/**
+ * The one wording rule of a duration. The weeks calculator leads with whole weeks and adds the
+ * days left over; under a week it counts days only, so two days ahead reads '2 days', never
+ * '0 weeks and 2 days'. The days calculator always counts days.
+ */
+export function durationParts(unit: TargetUnit, totalDays: number): DurationParts {
   const { weeks, days } = splitWeeks(totalDays);
-  const weeksText = countOf(weeks, 'week', 'weeks');
-  return days === 0 ? weeksText : `${weeksText} and ${countOf(days, 'day', 'days')}`;
+  if (unit === 'days' || weeks === 0) {
+    return { count: totalDays, unit: totalDays === 1 ? 'day' : 'days', remainder: null };
+  }
+  return {
+    count: weeks,
+    unit: weeks === 1 ? 'week' : 'weeks',
+    remainder: days === 0 ? null : countOf(days, 'day', 'days'),
+  };
+}
+
+/** '2 weeks and 3 days', '2 weeks', '2 days', '33 days'. */
+export function durationText(unit: TargetUnit, totalDays: number): string {
+  const { count, unit: unitWord, remainder } = durationParts(unit, totalDays);
+  const lead = `${formatCount(count)} ${unitWord}`;
+  return remainder === null ? lead : `${lead} and ${remainder}`;
 }
 
 /** The name of the day in a sentence: the occasion when it has one, else the date written out. */

@@ -38,8 +38,8 @@ export function LocalSignInForm({ onSignedIn }: { readonly onSignedIn: (reply: S
       <fieldset className={styles.fieldset} disabled={busy}>
         <legend className={styles.legend}>Local sign-in (this server runs without Google)</legend>
         <p className={styles.hint}>
-          Enter your e-mail address to sign in, or to start an account on this server. There is no password: use
-          local sign-in only on a server you run yourself.
+          A new address starts an account on this server. Anyone who types an address gets its account, so keep
+          anything private to a server you run yourself.
         </p>
         <label className={styles.label} htmlFor={`${id}-email`}>
           E-mail address

@@ -1,14 +1,20 @@
 import type { SignInReply } from '#core/schemas/auth';
-import { useSignInConfig } from '../data/get-sign-in-config';
+import type { SignInConfigState } from '../data/get-sign-in-config';
 import { describeSignInError } from '../sign-in-messages';
 import { GoogleSignIn } from './google-sign-in';
 import { LocalSignInForm } from './local-sign-in-form';
 import { SignInProblem } from './sign-in-problem';
 import styles from './sign-in.module.css';
 
+export interface SignInMethodProps {
+  /** The server's sign-in configuration, asked for by the page (its lead depends on it too). */
+  readonly state: SignInConfigState;
+  readonly retry: () => void;
+  readonly onSignedIn: (reply: SignInReply) => void;
+}
+
 /** Google's button or the local form, whichever this server offers. */
-export function SignInMethod({ onSignedIn }: { readonly onSignedIn: (reply: SignInReply) => void }) {
-  const { state, retry } = useSignInConfig();
+export function SignInMethod({ state, retry, onSignedIn }: SignInMethodProps) {
   switch (state.status) {
     case 'loading':
       return (

@@ -48,11 +48,13 @@ describe('the sign-in page on a server without Google', () => {
     api.on('GET', '/api/auth/config', () => jsonReply(200, { mode: 'local' }));
   });
 
-  it('shows the texts of the specification, the labelled local form and the help link', async () => {
+  it('says it is a local sign-in by e-mail, and shows the labelled local form and the help link', async () => {
     renderSignIn();
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in to continue' })).toBeTruthy();
-    expect(screen.getByText('Use a Google account to get started')).toBeTruthy();
     expect(await screen.findByRole('group', { name: 'Local sign-in (this server runs without Google)' })).toBeTruthy();
+    expect(screen.getByText(/local sign-in for trying the app/)).toBeTruthy();
+    expect(screen.getByText(/your e-mail address, no password/)).toBeTruthy();
+    expect(screen.queryByText(/Google account/)).toBeNull();
     const help = screen.getByRole('link', { name: 'Issues signing in?' });
     expect(help.getAttribute('href')).toMatch(/^mailto:.+@.+\?subject=Issues%20signing%20in$/);
   });
@@ -127,6 +129,17 @@ describe('the sign-in page on a server without Google', () => {
     renderSignIn('/signup?next=https%3A%2F%2Fevil.example%2F');
     await fillLocalForm('ada@example.test');
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
+  });
+});
+
+describe('the sign-in page on a server with Google', () => {
+  it('keeps the Google wording and says nothing of a local sign-in', async () => {
+    api.on('GET', '/api/auth/config', () => jsonReply(200, { mode: 'google', googleClientId: 'client-1.apps.googleusercontent.com' }));
+    api.on('GET', '/api/auth/nonce', () => jsonReply(200, { nonce: 'nonce-1' }));
+    renderSignIn();
+    expect(await screen.findByText('Use a Google account to get started')).toBeTruthy();
+    expect(screen.queryByText(/local sign-in/i)).toBeNull();
+    expect(screen.queryByLabelText('E-mail address')).toBeNull();
   });
 });
 

@@ -1,6 +1,5 @@
 import { formatCount, formatLongDay, type CalendarDay } from '#core/dates/calendar-day';
-import { splitWeeks } from '#core/dates/until';
-import { countOf, dayName, sentenceStart } from '../copy';
+import { dayName, durationParts, sentenceStart } from '../copy';
 import type { CalculatorUnit } from '../units';
 import styles from './countdown.module.css';
 
@@ -13,15 +12,13 @@ export interface CountdownProps {
 
 /** The count in large type, then what it counts to: "4 weeks and 5 days until Christmas". */
 export function Countdown({ calculator, day, totalDays, label }: CountdownProps) {
-  const { weeks, days } = splitWeeks(totalDays);
-  const count = calculator.unit === 'weeks' ? weeks : totalDays;
-  const remainder = calculator.unit === 'weeks' && days > 0 ? countOf(days, 'day', 'days') : null;
+  const { count, unit, remainder } = durationParts(calculator.unit, totalDays);
 
   return (
     <div className={styles.countdown}>
       <h1 className={styles.heading}>
         <span className={styles.number}>{formatCount(count)}</span>{' '}
-        <span className={styles.unit}>{count === 1 ? calculator.singular : calculator.plural}</span>
+        <span className={styles.unit}>{unit}</span>
         {remainder && <span className={styles.remainder}> and {remainder}</span>}
         <span className={styles.until}> until {dayName(day, label)}</span>
       </h1>

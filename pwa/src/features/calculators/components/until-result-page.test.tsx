@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '#core/paths';
 import { renderCalculatorAt } from '../test-harness';
@@ -35,6 +35,12 @@ describe('weeks until a target', () => {
     expect(screen.getByText('Thursday, November 26, 2026')).toBeTruthy();
   });
 
+  it('counts days only when the day is less than a week away', () => {
+    renderCalculatorAt(paths.weeksUntilTarget.href('thanksgiving'), { year: 2026, month: 11, day: 24 });
+    expect(headingText()).toBe('2 days until Thanksgiving');
+    expect(document.title).toContain('2 days until Thanksgiving');
+  });
+
   it('shows the long date for a number of weeks and for the weeks-from-today presets', () => {
     const { unmount } = renderCalculatorAt(paths.weeksUntilTarget.href(3), SEPT_6_2026);
     expect(headingText()).toBe('3 weeks from today is September 27, 2026');
@@ -67,7 +73,7 @@ describe('weeks until a target', () => {
       paths.weeksUntilTarget.href('2-weeks-from-today'),
       paths.weeksUntilTarget.href('1-week-from-today'),
     ]);
-    expect(screen.getByRole('link', { current: 'page' }).textContent).toBe('End of the yearDec 31, 2026');
+    expect(within(nav).getByRole('link', { current: 'page' }).textContent).toBe('End of the yearDec 31, 2026');
   });
 
   it('copies the link to the page and confirms it', async () => {

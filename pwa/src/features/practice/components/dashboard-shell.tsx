@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Menu, X } from 'lucide-react';
+import { Brand } from '../../../components/layout/brand';
 import { useFocusTrap } from '../../../components/ui/use-focus-trap';
 import { SidebarNav, type SidebarNavProps } from './sidebar-nav';
 import styles from './dashboard-shell.module.css';
@@ -18,13 +19,13 @@ export function DashboardShell({ status, children, ...nav }: DashboardShellProps
   useFocusTrap(open, panel, close);
   return (
     <div className={styles.shell}>
-      <div className={styles.topBar}>
+      <header className={styles.topBar}>
         <button type="button" className={styles.iconButton} aria-expanded={open} aria-controls="dashboard-sidebar" onClick={() => setOpen(true)}>
           <Menu aria-hidden="true" size={22} />
           <span className="sr-only">Open menu</span>
         </button>
-        <span className={styles.topTitle}>Memento</span>
-      </div>
+        <Brand />
+      </header>
       {open && <div className={styles.scrim} onClick={close} aria-hidden="true" />}
       <div
         ref={panel}
