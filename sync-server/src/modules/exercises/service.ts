@@ -11,7 +11,9 @@ import { SINGLETON_KEY } from '#core/sync/protocol';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { DELETED_FIELD, withoutDeleted, type StoredRecord } from '../sync/record-columns.ts';
-import { keptTextsOf, readRecord, writeAsServer, type Clock } from '../sync/service.ts';
+import { keptTextsOf } from '../sync/kept-texts-service.ts';
+import type { Clock } from '../sync/record-writes.ts';
+import { readRecord, writeAsServer } from '../sync/server-writes-service.ts';
 import { readDays, readZone } from './repo.ts';
 
 /**
