@@ -3,7 +3,10 @@ import type { Hlc } from '#core/sync/hlc';
 import type { SyncedTable } from '#core/sync/protocol';
 import type { RecordKeys } from './records-repo.ts';
 
-/** What push, the server's own writes and the purge share about writing synced records. */
+/**
+ * What the sync operations share: the server clock, the isolation under the user's lock, a write
+ * to a record, and how records are named and found.
+ */
 
 /** Server time in ms; injected so tests can move it. */
 export type Clock = () => number;
