@@ -8,10 +8,13 @@ import { parseCalendarDay, type CalendarDay } from './dates/calendar-day';
 
 const seg = (value: string | number): string => encodeURIComponent(String(value));
 
+/** A route without parameters: its address is its path. */
+const fixed = <P extends string>(path: P) => ({ path, href: (): string => path }) as const;
+
 export const paths = {
-  home: { path: '/', href: () => '/' },
-  signup: { path: '/signup', href: () => '/signup' },
-  dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  home: fixed('/'),
+  signup: fixed('/signup'),
+  dashboard: fixed('/dashboard'),
   // The dashboard's in-page views share its route; the query names the view, so Back and a
   // reload return to it. `dashboardView` below reads them back.
   dashboardGratitude: { path: '/dashboard', href: () => '/dashboard?view=gratitude' },
@@ -21,48 +24,48 @@ export const paths = {
   },
   dashboardAccount: { path: '/dashboard', href: () => '/dashboard?view=account' },
 
-  mortality: { path: '/mortality', href: () => '/mortality' },
+  mortality: fixed('/mortality'),
   mortalityResult: { path: '/mortality/:bday', href: (bday: string | number) => `/mortality/${seg(bday)}` },
   mortalityMilestone: {
     path: '/mortality/:bday/:name',
     href: (bday: string | number, name: string) => `/mortality/${seg(bday)}/${seg(name)}`,
   },
-  die: { path: '/die', href: () => '/die' },
+  die: fixed('/die'),
   dieChart: { path: '/die/:bday', href: (bday: string | number) => `/die/${seg(bday)}` },
   dieMilestone: {
     path: '/die/:bday/:name',
     href: (bday: string | number, name: string) => `/die/${seg(bday)}/${seg(name)}`,
   },
-  life: { path: '/life', href: () => '/life' },
+  life: fixed('/life'),
 
-  weeksUntil: { path: '/weeksuntil', href: () => '/weeksuntil' },
+  weeksUntil: fixed('/weeksuntil'),
   weeksUntilTarget: { path: '/weeksuntil/:target', href: (target: string | number) => `/weeksuntil/${seg(target)}` },
-  daysUntil: { path: '/daysuntil', href: () => '/daysuntil' },
+  daysUntil: fixed('/daysuntil'),
   daysUntilTarget: { path: '/daysuntil/:target', href: (target: string | number) => `/daysuntil/${seg(target)}` },
 
-  tools: { path: '/tools', href: () => '/tools' },
-  privacyPolicy: { path: '/privacy-policy', href: () => '/privacy-policy' },
-  bestGame: { path: '/bestgame', href: () => '/bestgame' },
-  pay: { path: '/pay', href: () => '/pay' },
-  thankYou: { path: '/thankyou', href: () => '/thankyou' },
-  account: { path: '/account', href: () => '/account' },
-  notFound: { path: '/404', href: () => '/404' },
+  tools: fixed('/tools'),
+  privacyPolicy: fixed('/privacy-policy'),
+  bestGame: fixed('/bestgame'),
+  pay: fixed('/pay'),
+  thankYou: fixed('/thankyou'),
+  account: fixed('/account'),
+  notFound: fixed('/404'),
 
   hnrd: { path: '/hnrd/*', href: () => '/hnrd' },
   hnItem: { path: '/hnitem/:id/*', href: (id: string | number) => `/hnitem/${seg(id)}` },
-  hnUpgrade: { path: '/hnupgrade', href: () => '/hnupgrade' },
+  hnUpgrade: fixed('/hnupgrade'),
 
-  humanSounds: { path: '/humansounds', href: () => '/humansounds' },
-  humanSoundsPay: { path: '/humansounds/pay', href: () => '/humansounds/pay' },
-  humanSoundsThankYou: { path: '/humansounds/thankyou', href: () => '/humansounds/thankyou' },
+  humanSounds: fixed('/humansounds'),
+  humanSoundsPay: fixed('/humansounds/pay'),
+  humanSoundsThankYou: fixed('/humansounds/thankyou'),
 
-  somethingNew: { path: '/somethingnew', href: () => '/somethingnew' },
+  somethingNew: fixed('/somethingnew'),
 
-  expert: { path: '/expert', href: () => '/expert' },
-  expertForm: { path: '/expert/form', href: () => '/expert/form' },
-  expertDashboard: { path: '/expert/dashboard', href: () => '/expert/dashboard' },
-  expertPricing: { path: '/expert/pricing', href: () => '/expert/pricing' },
-  expertAbout: { path: '/expert/about', href: () => '/expert/about' },
+  expert: fixed('/expert'),
+  expertForm: fixed('/expert/form'),
+  expertDashboard: fixed('/expert/dashboard'),
+  expertPricing: fixed('/expert/pricing'),
+  expertAbout: fixed('/expert/about'),
   expertPage: { path: '/ex/:siteName', href: (siteName: string) => `/ex/${seg(siteName)}` },
 } as const;
 

@@ -9,6 +9,7 @@ import {
   formatLongDay,
   formatMediumDay,
   formatCount,
+  latestDayOnEarth,
 } from '#core/dates/calendar-day';
 
 describe('calendar days', () => {
@@ -66,6 +67,20 @@ describe('calendar days', () => {
         expect(calendarDayInLocalZone(newYear)).toBe('2027-01-01');
         expect(calendarDayInLocalZone(new Date(newYear.getTime() - 1000))).toBe('2026-12-31');
       },
+    );
+  });
+
+  it("finds the newest day on Earth: the Line Islands' day, which no zone is ahead of", () => {
+    expect(latestDayOnEarth(Date.UTC(2026, 10, 22, 9, 59, 59))).toBe('2026-11-22');
+    expect(latestDayOnEarth(Date.UTC(2026, 10, 22, 10, 0, 0))).toBe('2026-11-23');
+    const zones = ['UTC', 'Pacific/Auckland', 'Pacific/Chatham', 'Pacific/Tongatapu', 'America/Los_Angeles', 'Pacific/Pago_Pago'];
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) }), (instant) => {
+        const latest = latestDayOnEarth(instant);
+        expect(latest).toBe(calendarDayInZone(new Date(instant), 'Pacific/Kiritimati'));
+        for (const zone of zones) expect(calendarDayInZone(new Date(instant), zone) <= latest).toBe(true);
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -108,6 +108,17 @@ export function calendarDayInZone(instant: Date, timeZone: string): CalendarDay 
   return calendarDayFromParts({ year: get('year'), month: get('month'), day: get('day') }) as CalendarDay;
 }
 
+/** The furthest any zone's clocks run ahead of UTC: UTC+14 (the Line Islands). */
+const MAX_ZONE_AHEAD_MS = 14 * 60 * 60 * 1000;
+
+/**
+ * The newest calendar day anywhere on Earth at an instant (its day at UTC+14). Where the person's
+ * zone is unknown (the server), a day after this one is in the future for everybody.
+ */
+export function latestDayOnEarth(instant: number): CalendarDay {
+  return dayFromUtcMs(instant + MAX_ZONE_AHEAD_MS);
+}
+
 /**
  * The calendar day an instant falls on in the runtime's own zone, read from Date's local fields:
  * the same day `calendarDayInZone` gives for that zone, without building an Intl formatter.

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calendarDayFromParts, dayToUtcMs, daysInMonth, type CalendarDay } from './calendar-day';
 import { day } from './test-days';
-import { instantAtWallTime, isValidTimeZone, wallTimeAt, zoneOffsetMinutes } from './zone-time';
+import { instantAtWallTime, isValidTimeZone, usableTimeZone, wallTimeAt, zoneOffsetMinutes } from './zone-time';
 
 const at = (iso: string): number => Date.parse(iso);
 
@@ -61,6 +61,19 @@ describe('isValidTimeZone', () => {
     ['', false],
   ])('%s: %s', (zone, expected) => {
     expect(isValidTimeZone(zone)).toBe(expected);
+  });
+});
+
+describe('usableTimeZone', () => {
+  it.each([
+    ['Europe/Berlin', 'Europe/Berlin'],
+    ['Pacific/Kiritimati', 'Pacific/Kiritimati'],
+    ['Mars/Olympus_Mons', 'UTC'],
+    ['', 'UTC'],
+    [null, 'UTC'],
+    [undefined, 'UTC'],
+  ])('%s: %s', (zone, expected) => {
+    expect(usableTimeZone(zone)).toBe(expected);
   });
 });
 

@@ -69,6 +69,14 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+/** The zone used where a stored zone is missing or one this runtime's Intl does not know. */
+export const FALLBACK_TIME_ZONE = 'UTC';
+
+/** A stored zone setting made safe to compute with: the zone itself when Intl knows it, else UTC. */
+export function usableTimeZone(zone: string | null | undefined): string {
+  return zone != null && isValidTimeZone(zone) ? zone : FALLBACK_TIME_ZONE;
+}
+
 interface ZoneFields {
   readonly year: number;
   readonly month: number;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseCalendarDay } from '../dates/calendar-day';
+import { FALLBACK_TIME_ZONE } from '../dates/zone-time';
 import { DEFAULT_DONE_RULE, doneRuleSchema } from '../practice/streaks';
 
 /** Schemas of the records a signed-in person owns, as the app and the sync protocol carry them. */
@@ -58,7 +59,7 @@ export const DEFAULT_PROFILE: ProfileFields = {
   dayStartMinutes: 0,
   reminderEnabled: false,
   reminderMinutes: 20 * 60,
-  reminderZone: 'UTC',
+  reminderZone: FALLBACK_TIME_ZONE,
   streakFreezes: [],
   doneRule: DEFAULT_DONE_RULE,
 };

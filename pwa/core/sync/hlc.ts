@@ -37,6 +37,37 @@ export function isHlc(text: string): text is Hlc {
   return HLC_PATTERN.test(text);
 }
 
+/** Where the node starts: after the wall digits, a dash, the counter digits and a dash. */
+const NODE_START = WALL_DIGITS + 1 + COUNTER_DIGITS + 1;
+const DASH = 45;
+const DIGIT_ZERO = 48;
+const DIGIT_NINE = 57;
+
+/**
+ * Whether a text starts like a clock (wall digits, '-', counter digits, '-') and has a node after
+ * that, read by position: the server reads the node or wall of every clock of a push (thousands),
+ * where a regular expression per clock shows in the profile.
+ */
+function hasClockLayout(text: string): boolean {
+  const counterEnd = WALL_DIGITS + 1 + COUNTER_DIGITS;
+  if (text.length <= NODE_START || text.charCodeAt(WALL_DIGITS) !== DASH || text.charCodeAt(counterEnd) !== DASH) return false;
+  for (let index = 0; index < counterEnd; index += 1) {
+    const code = text.charCodeAt(index);
+    if (index !== WALL_DIGITS && (code < DIGIT_ZERO || code > DIGIT_NINE)) return false;
+  }
+  return true;
+}
+
+/** The node of a checked clock, as parseHlc reads it, without a regular expression; '' for a malformed one. */
+export function hlcNode(hlc: Hlc): string {
+  return hasClockLayout(hlc) ? hlc.slice(NODE_START) : (parseHlc(hlc)?.node ?? '');
+}
+
+/** The wall time of a checked clock, as parseHlc reads it (see hlcNode); undefined for a malformed one. */
+export function hlcWall(hlc: Hlc): number | undefined {
+  return hasClockLayout(hlc) ? Number(hlc.slice(0, WALL_DIGITS)) : parseHlc(hlc)?.wall;
+}
+
 export function compareHlc(a: Hlc, b: Hlc): number {
   if (a === b) return 0;
   return a < b ? -1 : 1;

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 
 export interface TestServer {
   /** Base URL, e.g. http://127.0.0.1:41234 */
@@ -8,9 +7,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Serves an app on a free loopback port, so tests send real HTTP requests with fetch. */
-export async function serve(app: Express): Promise<TestServer> {
-  const server = http.createServer(app);
+/**
+ * Serves an app (or a local stand-in for an outside service) on a free loopback port, so tests
+ * send real HTTP requests with fetch.
+ */
+export async function serve(handler: http.RequestListener): Promise<TestServer> {
+  const server = http.createServer(handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);

@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#core/schemas/api-error';
 import type { DatedExerciseRecord, ExerciseRecord, ExerciseVersionsResponse } from '#core/schemas/exercise-calls';
 import { parseHlc } from '#core/sync/hlc';
-import { serveApp } from '../../test/app.ts';
-import { useTestDatabase } from '../../test/database.ts';
-import type { TestServer } from '../../test/http.ts';
-import { createTestUser, type TestUser } from '../../test/users.ts';
+import type { TestUser } from '../../test/users.ts';
+import { useAppServer } from '../sync/testing/app-server.ts';
 import { clockAt, getJson, mutation, postJson, pull, push } from '../sync/testing/http.ts';
 import { getMonthExercises } from './service.ts';
 
-const database = useTestDatabase();
-let server: TestServer;
-let counter = 0;
+const server = useAppServer('records');
+const { database, newUser, newClient } = server;
 
-beforeAll(async () => {
-  server = await serveApp(database().sql);
-});
-afterAll(async () => {
-  await server.close();
-});
-
-const newUser = () => createTestUser(database().sql, `records-${(counter += 1)}@example.com`);
-const newClient = () => `client-${(counter += 1)}`;
 const EMPTY = { mortality: false, gratitude: false, gratitudeOne: '', gratitudeTwo: '', gratitudeThree: '' };
 
 const call = <T>(path: string, body: unknown, user?: TestUser) => postJson<T>(server.url, `/api/${path}`, body, user);

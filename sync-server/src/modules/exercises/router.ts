@@ -11,7 +11,7 @@ import type { CalendarDay } from '#core/dates/calendar-day';
 import type { Sql } from '../../db/client.ts';
 import { parseBody, parseParams } from '../../http/validate.ts';
 import { requireUser, sessionOf } from '../accounts/require-user.ts';
-import type { Clock } from '../sync/service.ts';
+import type { Clock } from '../sync/record-writes.ts';
 import { exerciseVersions, getExercise, getMonthExercises, updateBirthday, updateExercise } from './service.ts';
 
 export interface ExercisesRouterDeps {

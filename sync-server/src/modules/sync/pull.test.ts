@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#core/schemas/api-error';
 import { pullResponseSchema, type Change, type Mutation } from '#core/sync/protocol';
-import { serveApp } from '../../test/app.ts';
-import { useTestDatabase } from '../../test/database.ts';
-import type { TestServer } from '../../test/http.ts';
-import { createTestUser, type TestUser } from '../../test/users.ts';
+import type { TestUser } from '../../test/users.ts';
+import { useAppServer } from './testing/app-server.ts';
 import { hashSessionToken } from '../accounts/session-token.ts';
-import { pullChanges, pullChangesForSession, purgeOldTombstones, TOMBSTONE_KEEP_DAYS } from './service.ts';
+import { pullChanges, pullChangesForSession } from './pull-service.ts';
+import { purgeOldTombstones, TOMBSTONE_KEEP_DAYS } from './purge-service.ts';
 import { clockAt, getJson, mutation, pull, push } from './testing/http.ts';
 
-const database = useTestDatabase();
-let server: TestServer;
-let counter = 0;
-
-beforeAll(async () => {
-  server = await serveApp(database().sql);
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useAppServer('pull');
+const { database, newUser, newClient } = server;
 
 const DAY_MS = 86_400_000;
-const newUser = () => createTestUser(database().sql, `pull-${(counter += 1)}@example.com`);
-const newClient = () => `client-${(counter += 1)}`;
 const dayOf = (index: number) => `2026-01-${String(index + 1).padStart(2, '0')}`;
 
 /** Pulls every page from `cursor`, each page checked against the protocol's schema. */

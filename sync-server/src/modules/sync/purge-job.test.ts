@@ -3,7 +3,9 @@ import { createLogger } from '../../logger.ts';
 import { useTestDatabase } from '../../test/database.ts';
 import { createTestUser } from '../../test/users.ts';
 import { startTombstonePurge } from './purge-job.ts';
-import { pullChanges, pushMutations, TOMBSTONE_KEEP_DAYS } from './service.ts';
+import { pullChanges } from './pull-service.ts';
+import { TOMBSTONE_KEEP_DAYS } from './purge-service.ts';
+import { pushMutations } from './push-service.ts';
 import { clockAt, mutation } from './testing/http.ts';
 
 const database = useTestDatabase();

@@ -1,6 +1,7 @@
 import type { Sql } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
-import { purgeOldTombstones, type Clock } from './service.ts';
+import { purgeOldTombstones } from './purge-service.ts';
+import type { Clock } from './record-writes.ts';
 
 /** How often the server looks for tombstones older than TOMBSTONE_KEEP_DAYS. */
 export const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;

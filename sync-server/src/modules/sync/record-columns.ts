@@ -56,6 +56,9 @@ export function withoutDeleted<T>(fields: Readonly<Record<string, T>>): Record<s
   return kept;
 }
 
+/** Whether a record's state is a tombstone. */
+export const isDeleted = (state: FieldState): boolean => state.values[DELETED_FIELD] === true;
+
 /** The column of a journal text field, as journal_versions names it. */
 export function columnOf(table: SyncedTable, field: string): string | undefined {
   return RECORD_COLUMNS[table].find((spec) => spec.field === field)?.column;

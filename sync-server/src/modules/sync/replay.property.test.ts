@@ -5,8 +5,8 @@ import type { Mutation } from '#core/sync/protocol';
 import type { Sql } from '../../db/client.ts';
 import { useTestDatabase } from '../../test/database.ts';
 import { createTestUser } from '../../test/users.ts';
-import { readChanges } from './repo.ts';
-import { pushMutations } from './service.ts';
+import { readChanges } from './pull-repo.ts';
+import { pushMutations } from './push-service.ts';
 
 /**
  * The property behind idempotent pushes: whatever a network does to the batches of several

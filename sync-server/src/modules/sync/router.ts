@@ -3,7 +3,9 @@ import { pullQuerySchema, pushRequestSchema } from '#core/sync/protocol';
 import type { Sql } from '../../db/client.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { rejectInvalidToken, requireUser, sessionOf, sessionTokenHash } from '../accounts/require-user.ts';
-import { pullChanges, pullChangesForSession, pushMutations, type Clock } from './service.ts';
+import { pullChanges, pullChangesForSession } from './pull-service.ts';
+import { pushMutations } from './push-service.ts';
+import type { Clock } from './record-writes.ts';
 
 /**
  * Largest push body. A device batches up to about 512 KB of fields (pwa/src/sync/push-outbox.ts);

@@ -12,8 +12,8 @@ import { createHttpTransport } from '../../../../pwa/src/sync/http-transport.ts'
 import type { SyncLock } from '../../../../pwa/src/sync/lock.ts';
 import { pick, seededRandom } from '../../../../pwa/src/sync/test/prng.ts';
 import { columnOf } from '../../modules/sync/record-columns.ts';
-import { readChanges } from '../../modules/sync/repo.ts';
-import { toChange } from '../../modules/sync/service.ts';
+import { readChanges } from '../../modules/sync/pull-repo.ts';
+import { toChange } from '../../modules/sync/pull-service.ts';
 import { createTestUser } from '../users.ts';
 import { createFaultyNetwork, NO_FAULTS, type FaultRates, type FaultyNetwork, type Sender } from './faulty-network.ts';
 import type { KillableServer } from './killable-server.ts';

@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { serve } from '../../../test/http.ts';
 
 /**
  * A stand-in for Google in tests: a real RS256 key pair whose public half is served as a JSON
@@ -22,31 +21,21 @@ export interface SignOptions {
 const KID = 'test-key-1';
 const ALG = 'RS256';
 
-function listen(server: http.Server): Promise<AddressInfo> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      resolve(server.address() as AddressInfo);
-    });
-  });
-}
-
 export async function startTestGoogleIssuer(clientId = 'memento-test.apps.googleusercontent.com'): Promise<TestGoogleIssuer> {
   const google = await generateKeyPair(ALG);
   const impostor = await generateKeyPair(ALG);
   const jwks = { keys: [{ ...(await exportJWK(google.publicKey)), kid: KID, alg: ALG, use: 'sig' }] };
 
-  const server = http.createServer((_req, res) => {
+  const server = await serve((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(jwks));
   });
-  const { port } = await listen(server);
 
   const keyFor = (key: SignOptions['key']): CryptoKey => (key === 'impostor' ? impostor.privateKey : google.privateKey);
 
   return {
     clientId,
-    jwksUrl: `http://127.0.0.1:${port}/oauth2/v3/certs`,
+    jwksUrl: `${server.url}/oauth2/v3/certs`,
     sign(claims = {}, options = {}) {
       const now = Math.floor(Date.now() / 1000);
       const payload: JWTPayload = {
@@ -63,13 +52,6 @@ export async function startTestGoogleIssuer(clientId = 'memento-test.apps.google
       };
       return new SignJWT(payload).setProtectedHeader({ alg: ALG, kid: KID, typ: 'JWT' }).sign(keyFor(options.key));
     },
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => {
-          if (error) reject(error);
-          else resolve();
-        });
-      }),
+    close: () => server.close(),
   };
 }

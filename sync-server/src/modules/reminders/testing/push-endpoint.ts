@@ -1,6 +1,6 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { serve } from '../../../test/http.ts';
 
 /**
  * A stand-in push service for tests: a local HTTP endpoint that records every request, answers
@@ -61,7 +61,7 @@ export interface PushEndpoint {
 export async function startPushEndpoint(): Promise<PushEndpoint> {
   const received: ReceivedPush[] = [];
   const statuses = new Map<string, number>();
-  const server = http.createServer((req, res) => {
+  const server = await serve((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -71,17 +71,11 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
       res.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     received,
     answer: (path, status) => statuses.set(path, status),
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => server.close(),
   };
 }
 

@@ -1,0 +1,93 @@
+import { hlcWall } from '#core/sync/hlc';
+import { validateMutation, type Mutation, type RejectionReason } from '#core/sync/protocol';
+import type { RecordWrite } from './record-writes.ts';
+
+/** A device clock may run ahead by this much; further ahead, its writes would win for days. */
+export const MAX_CLOCK_AHEAD_MS = 48 * 60 * 60 * 1000;
+
+export interface Rejection {
+  readonly seq: number;
+  readonly reason: RejectionReason;
+  readonly message: string;
+}
+
+export interface BatchPlan {
+  /** The last seq the batch reaches: applied or rejected. */
+  readonly lastSeq: number;
+  readonly writes: RecordWrite[];
+  readonly rejected: Rejection[];
+}
+
+type MutationCheck =
+  | { readonly ok: true; readonly write: RecordWrite }
+  | { readonly ok: false; readonly reason: RejectionReason; readonly message: string };
+
+/** Whether a value holds U+0000 in a text or a key: PostgreSQL's text and jsonb cannot store it. */
+export function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (typeof value === 'object' && value !== null) {
+    // A loop over the keys, not Object.entries: this runs for every mutation of every push.
+    for (const key in value) {
+      if (key.includes('\u0000') || holdsNul((value as Record<string, unknown>)[key])) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The protocol's checks of one mutation, plus the server's: a clock too far ahead is refused, and
+ * so is a NUL character, which the database cannot store (it would fail the whole batch, again
+ * on every retry, instead of this one write).
+ */
+export function checkMutation(mutation: Mutation, now: number): MutationCheck {
+  const check = validateMutation(mutation);
+  if (!check.ok) return check;
+  if (holdsNul(check.fields)) {
+    return { ok: false, reason: 'INVALID_FIELDS', message: 'A text holds the NUL character (U+0000), which cannot be stored' };
+  }
+  const wall = hlcWall(mutation.hlc);
+  if (wall === undefined || wall > now + MAX_CLOCK_AHEAD_MS) {
+    const hours = wall === undefined ? 'unknown' : ((wall - now) / 3_600_000).toFixed(0);
+    return {
+      ok: false,
+      reason: 'CLOCK_INVALID',
+      message: `The write is stamped ${hours} h ahead of the server clock; at most 48 h ahead is accepted`,
+    };
+  }
+  return {
+    ok: true,
+    write: { table: check.table, key: mutation.key, fields: check.fields, hlc: mutation.hlc, deleted: mutation.deleted ?? false },
+  };
+}
+
+/** A batch's mutations in seq order, each with its check (which depends on nothing but the mutation and the clock). */
+export type CheckedBatch = readonly { readonly seq: number; readonly check: MutationCheck }[];
+
+export function checkBatch(mutations: readonly Mutation[], now: number): CheckedBatch {
+  return [...mutations].sort((a, b) => a.seq - b.seq).map((mutation) => ({ seq: mutation.seq, check: checkMutation(mutation, now) }));
+}
+
+/**
+ * Which mutations of a batch to apply, given the client's last applied seq: those at or below
+ * it were applied before (acknowledged again, no effect); a gap stops the batch (the device
+ * resends from the reply's lastAppliedSeq); an invalid one is rejected and still moves the seq
+ * on, so one bad write never blocks the queue behind it.
+ */
+export function planChecked(batch: CheckedBatch, lastSeq: number): BatchPlan {
+  let last = lastSeq;
+  const writes: RecordWrite[] = [];
+  const rejected: Rejection[] = [];
+  for (const { seq, check } of batch) {
+    if (seq <= last) continue;
+    if (seq !== last + 1) break;
+    last = seq;
+    if (check.ok) writes.push(check.write);
+    else rejected.push({ seq, reason: check.reason, message: check.message });
+  }
+  return { lastSeq: last, writes, rejected };
+}
+
+export function planBatch(mutations: readonly Mutation[], lastSeq: number, now: number): BatchPlan {
+  return planChecked(checkBatch(mutations, now), lastSeq);
+}
