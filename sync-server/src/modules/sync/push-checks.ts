@@ -1,3 +1,4 @@
+import { UNSTORABLE_TEXT_MESSAGES, unstorableText } from '#core/schemas/storable-text';
 import { hlcWall } from '#core/sync/hlc';
 import { validateMutation, type Mutation, type RejectionReason } from '#core/sync/protocol';
 import type { RecordWrite } from './record-writes.ts';
@@ -22,30 +23,16 @@ type MutationCheck =
   | { readonly ok: true; readonly write: RecordWrite }
   | { readonly ok: false; readonly reason: RejectionReason; readonly message: string };
 
-/** Whether a value holds U+0000 in a text or a key: PostgreSQL's text and jsonb cannot store it. */
-export function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (typeof value === 'object' && value !== null) {
-    // A loop over the keys, not Object.entries: this runs for every mutation of every push.
-    for (const key in value) {
-      if (key.includes('\u0000') || holdsNul((value as Record<string, unknown>)[key])) return true;
-    }
-  }
-  return false;
-}
-
 /**
  * The protocol's checks of one mutation, plus the server's: a clock too far ahead is refused, and
- * so is a NUL character, which the database cannot store (it would fail the whole batch, again
- * on every retry, instead of this one write).
+ * so is a text the database cannot store (NUL, half of a surrogate pair): it would fail the whole
+ * batch, again on every retry, instead of this one write.
  */
 export function checkMutation(mutation: Mutation, now: number): MutationCheck {
   const check = validateMutation(mutation);
   if (!check.ok) return check;
-  if (holdsNul(check.fields)) {
-    return { ok: false, reason: 'INVALID_FIELDS', message: 'A text holds the NUL character (U+0000), which cannot be stored' };
-  }
+  const text = unstorableText(check.fields);
+  if (text !== null) return { ok: false, reason: 'INVALID_FIELDS', message: UNSTORABLE_TEXT_MESSAGES[text] };
   const wall = hlcWall(mutation.hlc);
   if (wall === undefined || wall > now + MAX_CLOCK_AHEAD_MS) {
     const hours = wall === undefined ? 'unknown' : ((wall - now) / 3_600_000).toFixed(0);

@@ -176,7 +176,7 @@ describe('POST /api/sync/push: sequence numbers', () => {
     expect(replay.body).toMatchObject({ lastAppliedSeq: 7, rejected: [] });
   });
 
-  it('rejects a text or a key holding a NUL character with INVALID_FIELDS instead of failing the batch', async () => {
+  it('rejects a text or a key holding NUL or half a surrogate pair with INVALID_FIELDS instead of failing the batch', async () => {
     const user = await newUser();
     const clientId = newClient();
     const at = (offset: number) => clockAt(clientId, offset);
@@ -184,14 +184,19 @@ describe('POST /api/sync/push: sequence numbers', () => {
       mutation(1, at(1), { fields: { gratitudeOne: 'a\u0000b' } }),
       mutation(2, at(2), { table: 'gameProgress', key: 'me', fields: { state: { level: 'x\u0000' } } }),
       mutation(3, at(3), { table: 'gameProgress', key: 'me', fields: { state: { ['le\u0000vel']: 1 } } }),
-      mutation(4, at(4), { fields: { gratitudeOne: 'fine' } }),
+      // The probe's reproduction: jsonb refused the escaped lone surrogate and the batch failed on every retry.
+      mutation(4, at(4), { table: 'gameProgress', key: 'me', fields: { state: { x: '\ud800' } } }),
+      mutation(5, at(5), { fields: { gratitudeTwo: 'ab\ud83d' } }),
+      mutation(6, at(6), { fields: { gratitudeOne: 'fine' } }),
     ]);
     expect(reply.status).toBe(200);
-    expect(reply.body.lastAppliedSeq).toBe(4);
+    expect(reply.body.lastAppliedSeq).toBe(6);
     expect(reply.body.rejected.map(({ seq, reason }) => [seq, reason])).toEqual([
       [1, 'INVALID_FIELDS'],
       [2, 'INVALID_FIELDS'],
       [3, 'INVALID_FIELDS'],
+      [4, 'INVALID_FIELDS'],
+      [5, 'INVALID_FIELDS'],
     ]);
     expect([...(await recordsOf(user)).values()].map((change) => change.values)).toEqual([{ gratitudeOne: 'fine' }]);
   });

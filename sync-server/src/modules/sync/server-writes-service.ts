@@ -5,11 +5,11 @@ import type { Sql } from '../../db/client.ts';
 import { transact } from '../../db/transact.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { mergeAndSave } from './merge-and-save.ts';
-import { holdsNul } from './push-checks.ts';
 import type { StoredRecord } from './record-columns.ts';
 import { keysOf, LOCKED, recordId, type Clock } from './record-writes.ts';
 import { loadRecords } from './records-repo.ts';
 import { lockUserRevision } from './revision-repo.ts';
+import { UNSTORABLE_TEXT_MESSAGES, unstorableText } from '#core/schemas/storable-text';
 
 /** The node of clocks the server stamps on writes made through the record calls. */
 export const SERVER_NODE = 'server';
@@ -44,7 +44,8 @@ export async function writeAsServer(
 ): Promise<StoredRecord> {
   const checked = validateMutation({ seq: 1, table, key, fields, hlc: formatHlc(initialHlc(SERVER_NODE)) });
   if (!checked.ok) throw new Error(`A server write must be a valid record: ${checked.message}`);
-  if (holdsNul(checked.fields)) throw new ApiError('INVALID_REQUEST', 'A text holds the NUL character (U+0000), which cannot be stored.');
+  const text = unstorableText(checked.fields);
+  if (text !== null) throw new ApiError('INVALID_TEXT', UNSTORABLE_TEXT_MESSAGES[text]);
   return transact(
     sql,
     async (tx) => {
