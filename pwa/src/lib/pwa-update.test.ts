@@ -12,6 +12,8 @@ describe('useAppUpdate', () => {
 
   async function loadHook(container: FakeContainer) {
     vi.stubEnv('DEV', false);
+    // Tests run workbox-window's development code, which logs each step to the console.
+    vi.stubGlobal('__WB_DISABLE_DEV_LOGS', true);
     vi.stubGlobal('navigator', navigatorWith(container));
     vi.resetModules();
     const { useAppUpdate } = await import('./pwa-update');

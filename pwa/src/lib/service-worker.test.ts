@@ -34,6 +34,8 @@ async function startWithWaitingUpdate({ controlled }: { readonly controlled: boo
 describe('registerServiceWorker (workbox-window)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // Tests run workbox-window's development code, which logs each step to the console.
+    vi.stubGlobal('__WB_DISABLE_DEV_LOGS', true);
   });
 
   afterEach(() => {
