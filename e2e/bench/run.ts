@@ -60,7 +60,7 @@ async function landingAndStartup(): Promise<void> {
   const total = landing.reduce((sum, asset) => sum + asset.gzip, 0);
   console.log('\n## Landing page: JS + CSS a first visit downloads (gzip)\n');
   for (const asset of landing) console.log(`- ${asset.file}: ${kb(asset.gzip)}`);
-  console.log(`Total: ${kb(total)} (budget ≤ 100 KB: ${verdict(total, 100 * KB)})`);
+  console.log(`Total: ${kb(total)} (budget ≤ 105 KB: ${verdict(total, 105 * KB)})`);
 
   const starts: number[] = [];
   for (let run = 0; run < 5; run += 1) {
