@@ -22,7 +22,7 @@ const elements = [
   { type: 'core', pattern: 'pwa/core' },
   // The fault simulation runs the app's real sync client against the real server: a system test
   // that sits on both sides on purpose, and is the one place that may.
-  { type: 'system-test', pattern: 'sync-server/src/test/faults' },
+  { type: 'system-test', pattern: 'sync-server/src/testing/faults' },
   { type: 'server', pattern: 'sync-server' },
 ];
 

@@ -105,7 +105,7 @@ export default defineConfig({
           root: repo,
           include: ['pwa/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['pwa/src/test/setup.ts'],
+          setupFiles: ['pwa/src/testing/setup.ts'],
         },
       },
       {

@@ -10,7 +10,7 @@ import { writeRecord } from '../../pwa/src/db/write-record.ts';
 import { createHttpTransport } from '../../pwa/src/sync/http-transport.ts';
 import { pullChanges } from '../../pwa/src/sync/pull-changes.ts';
 import { pushOutbox } from '../../pwa/src/sync/push-outbox.ts';
-import type { TestUser } from '../../sync-server/src/test/users.ts';
+import type { TestUser } from '../../sync-server/src/testing/users.ts';
 
 const DAY_MS = 86_400_000;
 

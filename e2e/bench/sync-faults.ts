@@ -4,9 +4,9 @@
  * Part of `npx tsx e2e/bench/sync-server.ts`; SYNC_FAULT_RUNS changes the number of runs.
  */
 import 'fake-indexeddb/auto';
-import { createTestDatabase } from '../../sync-server/src/test/database.ts';
-import { startKillableServer } from '../../sync-server/src/test/faults/killable-server.ts';
-import { simulateRuns, type SimulationSummary } from '../../sync-server/src/test/faults/simulation.ts';
+import { createTestDatabase } from '../../sync-server/src/testing/database.ts';
+import { startKillableServer } from '../../sync-server/src/testing/faults/killable-server.ts';
+import { simulateRuns, type SimulationSummary } from '../../sync-server/src/testing/faults/simulation.ts';
 
 export async function benchFaultSimulation({ runs = 1000, firstSeed = 1 }: { runs?: number; firstSeed?: number } = {}): Promise<SimulationSummary> {
   const serverUrl = process.env.TEST_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();

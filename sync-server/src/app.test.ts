@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema } from '#core/schemas/api-error';
-import { serveApp } from './test/app.ts';
-import { useTestDatabase } from './test/database.ts';
-import type { TestServer } from './test/http.ts';
+import { serveApp } from './testing/app.ts';
+import { useTestDatabase } from './testing/database.ts';
+import type { TestServer } from './testing/http.ts';
 
 const database = useTestDatabase({ migrated: false });
 let server: TestServer;

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compareHlc, parseHlc, type Hlc } from '#core/sync/hlc';
-import { freshDb } from '../sync/test/fixtures';
+import { freshDb } from '../sync/testing/fixtures';
 import { onLocalWrite } from './local-writes';
 import { readMeta, writeMeta } from './meta';
 import { readRecord } from './read-record';

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeContainer, FakeRegistration, navigatorWith, runningRegistration } from './test/fake-service-worker';
+import { FakeContainer, FakeRegistration, navigatorWith, runningRegistration } from './testing/fake-service-worker';
 
 describe('useAppUpdate', () => {
   afterEach(() => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerServiceWorker } from './service-worker';
-import { FakeContainer, FakeRegistration, FakeWorker, navigatorWith, runningRegistration } from './test/fake-service-worker';
+import { FakeContainer, FakeRegistration, FakeWorker, navigatorWith, runningRegistration } from './testing/fake-service-worker';
 
 /** workbox-window reports `waiting` once an installed worker is still waiting this long after. */
 const WAITING_DELAY_MS = 200;

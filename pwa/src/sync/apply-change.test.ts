@@ -6,7 +6,7 @@ import type { Change } from '#core/sync/protocol';
 import { recordTable, type UserDb } from '../db/user-db';
 import { writeRecord } from '../db/write-record';
 import { applyChange, applyChanges, localCopies, PROBE_MIN_KEYS, pulledState, recordTables } from './apply-change';
-import { freshDb } from './test/fixtures';
+import { freshDb } from './testing/fixtures';
 
 const clock = (wall: number, node = 'server') => formatHlc({ wall, counter: 0, node });
 const NOW = Date.UTC(2026, 2, 1, 12);

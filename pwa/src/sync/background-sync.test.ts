@@ -5,8 +5,8 @@ import { openUserDb } from '../db/user-db';
 import { writeRecord } from '../db/write-record';
 import { runBackgroundSync } from './background-sync';
 import { SYNC_CHANNEL_NAME, type SyncMessage } from './channel';
-import { createMemoryPeer } from './test/memory-peer';
-import { peerFetch } from './test/peer-fetch';
+import { createMemoryPeer } from './testing/memory-peer';
+import { peerFetch } from './testing/peer-fetch';
 
 const NOW = Date.UTC(2026, 2, 1, 12);
 

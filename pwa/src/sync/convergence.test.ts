@@ -8,10 +8,10 @@ import { readMeta } from '../db/meta';
 import type { UserDb } from '../db/user-db';
 import { writeRecord } from '../db/write-record';
 import { createSyncEngine, type SyncEngine } from './engine';
-import { freshDb } from './test/fixtures';
-import { createMemoryPeer } from './test/memory-peer';
-import { pick, seededRandom } from './test/prng';
-import { createSimNetwork, NO_FAULTS, type FaultRates } from './test/sim-network';
+import { freshDb } from './testing/fixtures';
+import { createMemoryPeer } from './testing/memory-peer';
+import { pick, seededRandom } from './testing/prng';
+import { createSimNetwork, NO_FAULTS, type FaultRates } from './testing/sim-network';
 
 /**
  * Three devices of one person write while going on- and offline, over a network that loses,

@@ -5,9 +5,9 @@ import { writeRecord } from '../db/write-record';
 import { createSyncEngine, type SyncEvent } from './engine';
 import { SyncError } from './errors';
 import { webSyncLock } from './lock';
-import { freshDb, secondTab } from './test/fixtures';
-import { createMemoryPeer } from './test/memory-peer';
-import { seededRandom } from './test/prng';
+import { freshDb, secondTab } from './testing/fixtures';
+import { createMemoryPeer } from './testing/memory-peer';
+import { seededRandom } from './testing/prng';
 import type { SyncTransport } from './transport';
 
 const NOW = Date.UTC(2026, 2, 1, 12);

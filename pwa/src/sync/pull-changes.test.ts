@@ -10,9 +10,9 @@ import { writeRecord } from '../db/write-record';
 import { SyncError } from './errors';
 import { PULL_PAGES_PER_WRITE, pullChanges } from './pull-changes';
 import { pushOutbox } from './push-outbox';
-import { freshDb } from './test/fixtures';
-import { createMemoryPeer, type MemoryPeer } from './test/memory-peer';
-import { seededRandom } from './test/prng';
+import { freshDb } from './testing/fixtures';
+import { createMemoryPeer, type MemoryPeer } from './testing/memory-peer';
+import { seededRandom } from './testing/prng';
 import type { SyncTransport } from './transport';
 
 const NOW = Date.UTC(2026, 2, 1, 12);

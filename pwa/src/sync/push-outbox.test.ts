@@ -7,9 +7,9 @@ import type { UserDb } from '../db/user-db';
 import { writeRecord } from '../db/write-record';
 import { SyncError } from './errors';
 import { pushOutbox } from './push-outbox';
-import { freshDb } from './test/fixtures';
-import { createMemoryPeer } from './test/memory-peer';
-import { seededRandom } from './test/prng';
+import { freshDb } from './testing/fixtures';
+import { createMemoryPeer } from './testing/memory-peer';
+import { seededRandom } from './testing/prng';
 import type { SyncTransport } from './transport';
 
 const NOW = Date.UTC(2026, 2, 1, 12);

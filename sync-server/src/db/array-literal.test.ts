@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../test/database.ts';
+import { useTestDatabase } from '../testing/database.ts';
 import { boolArray, integerArray, textArray } from './array-literal.ts';
 
 const database = useTestDatabase({ migrated: false });

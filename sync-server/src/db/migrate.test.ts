@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { createSql } from './client.ts';
 import { loadMigrations, migrate, type Migration } from './migrate.ts';
 

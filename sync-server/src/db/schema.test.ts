@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../test/database.ts';
+import { useTestDatabase } from '../testing/database.ts';
 
 const database = useTestDatabase();
 

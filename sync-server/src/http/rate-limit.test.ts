@@ -4,9 +4,9 @@ import { signInReplySchema } from '#core/schemas/auth';
 import { housekeeping } from '../jobs/housekeeping.ts';
 import { MAX_LIVE_SESSIONS } from '../modules/accounts/session-repo.ts';
 import { apiCall } from '../modules/accounts/testing/api-call.ts';
-import { serveApp } from '../test/app.ts';
-import { useTestDatabase } from '../test/database.ts';
-import type { TestServer } from '../test/http.ts';
+import { serveApp } from '../testing/app.ts';
+import { useTestDatabase } from '../testing/database.ts';
+import type { TestServer } from '../testing/http.ts';
 import { waitInWords } from './rate-limit.ts';
 
 const database = useTestDatabase();

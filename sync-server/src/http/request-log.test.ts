@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type TestServer } from '../test/http.ts';
+import { serve, type TestServer } from '../testing/http.ts';
 import { errorHandler } from './error-handler.ts';
 import { requestLogger } from './request-log.ts';
 

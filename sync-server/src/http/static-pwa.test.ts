@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveApp } from '../test/app.ts';
-import { useTestDatabase } from '../test/database.ts';
-import type { TestServer } from '../test/http.ts';
+import { serveApp } from '../testing/app.ts';
+import { useTestDatabase } from '../testing/database.ts';
+import type { TestServer } from '../testing/http.ts';
 
 const INDEX = '<!doctype html><title>Memento</title><div id="root"></div>';
 

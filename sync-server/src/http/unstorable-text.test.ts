@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema } from '#core/schemas/api-error';
 import { apiCall } from '../modules/accounts/testing/api-call.ts';
-import { serveApp } from '../test/app.ts';
-import { useTestDatabase } from '../test/database.ts';
-import type { TestServer } from '../test/http.ts';
-import { createTestUser, type TestUser } from '../test/users.ts';
+import { serveApp } from '../testing/app.ts';
+import { useTestDatabase } from '../testing/database.ts';
+import type { TestServer } from '../testing/http.ts';
+import { createTestUser, type TestUser } from '../testing/users.ts';
 
 // The probe's findings: each of these answered 500 (the database refused the text or the date).
 const database = useTestDatabase();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorBodySchema, parseApiErrorBody } from '#core/schemas/api-error';
 import { createLogger } from '../logger.ts';
-import { serve, type TestServer } from '../test/http.ts';
+import { serve, type TestServer } from '../testing/http.ts';
 import { ApiError } from './api-error.ts';
 import { errorHandler } from './error-handler.ts';
 import { requestLogger } from './request-log.ts';

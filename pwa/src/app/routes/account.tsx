@@ -1,4 +1,4 @@
-import { ComingSoon } from '../../features/site/coming-soon';
+import { ComingSoon } from '../../features/site/components/coming-soon';
 import { comingSoonAreas } from '../../features/site/coming-soon-areas';
 
 export function Component() {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { ComingSoon } from '../../features/site/coming-soon';
+import { ComingSoon } from '../../features/site/components/coming-soon';
 import { comingSoonAreas } from '../../features/site/coming-soon-areas';
 
 export function Component() {

@@ -1,6 +1,6 @@
 import { useMatch } from 'react-router-dom';
 import { paths } from '#core/paths';
-import { ComingSoon } from '../../features/site/coming-soon';
+import { ComingSoon } from '../../features/site/components/coming-soon';
 import { comingSoonAreas } from '../../features/site/coming-soon-areas';
 
 export function Component() {

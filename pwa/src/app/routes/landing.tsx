@@ -1,4 +1,4 @@
-import { LandingPage } from '../../features/landing/landing-page';
+import { LandingPage } from '../../features/landing/components/landing-page';
 import { useSession } from '../../session/use-session';
 
 export function Component() {

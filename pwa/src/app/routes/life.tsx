@@ -1,6 +1,6 @@
 import { useToday } from '../../lib/clock';
 import { PublicPage } from '../../components/layout/public-page';
-import { LifeContent } from '../../features/life/life-content';
+import { LifeContent } from '../../features/life/components/life-content';
 import { lifePageMeta } from '../../features/life/life-meta';
 import { useLifeRoute } from '../../features/life/life-route';
 import { useSession } from '../../session/use-session';

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { useToday } from '../../lib/clock';
 import { paths } from '#core/paths';
 import { PublicPage } from '../../components/layout/public-page';
-import { LifeContent } from '../../features/life/life-content';
+import { LifeContent } from '../../features/life/components/life-content';
 import { lifePageMeta } from '../../features/life/life-meta';
 import { useLifeRoute } from '../../features/life/life-route';
 import { useHasProfile, useProfile } from '../../features/practice/data/use-profile';

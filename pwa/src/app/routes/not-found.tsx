@@ -1,4 +1,4 @@
-import { NotFoundPage } from '../../features/site/not-found-page';
+import { NotFoundPage } from '../../features/site/components/not-found-page';
 
 export function Component() {
   return <NotFoundPage />;

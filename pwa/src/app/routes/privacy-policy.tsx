@@ -1,4 +1,4 @@
-import { PrivacyPolicyPage } from '../../features/site/privacy-policy-page';
+import { PrivacyPolicyPage } from '../../features/site/components/privacy-policy-page';
 
 export function Component() {
   return <PrivacyPolicyPage />;

@@ -1,4 +1,4 @@
-import { ToolsIndex } from '../../features/site/tools-index';
+import { ToolsIndex } from '../../features/site/components/tools-index';
 
 export function Component() {
   return <ToolsIndex />;

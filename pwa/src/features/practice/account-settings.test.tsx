@@ -8,7 +8,7 @@ import { exportJournalJson } from '#core/practice/journal-export';
 import { readRecord } from '../../db/read-record';
 import type { UserDb } from '../../db/user-db';
 import { saveExercise } from './data/save-exercise';
-import { freshDb, renderDashboard } from './dashboard-test-kit';
+import { freshDb, renderDashboard } from './testing/dashboard-kit';
 import { journalFile } from './journal-files';
 
 const day = (text: string) => text as CalendarDay;

@@ -7,7 +7,7 @@ import { readRecord } from '../../db/read-record';
 import type { UserDb } from '../../db/user-db';
 import { saveExercise } from './data/save-exercise';
 import { readProfile } from './data/use-profile';
-import { ADA, freshDb, renderDashboard } from './dashboard-test-kit';
+import { ADA, freshDb, renderDashboard } from './testing/dashboard-kit';
 
 const day = (text: string) => text as CalendarDay;
 // The real database layer on fake IndexedDB: slower than a mock on a busy two-core machine.

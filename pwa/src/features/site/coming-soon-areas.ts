@@ -1,5 +1,5 @@
 import { formatUsd, PRICES_CENTS } from '#core/plans/prices';
-import type { ComingSoonProps } from './coming-soon';
+import type { ComingSoonProps } from './components/coming-soon';
 
 type Area = Pick<ComingSoonProps, 'area' | 'description'>;
 

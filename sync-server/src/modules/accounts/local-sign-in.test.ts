@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema } from '#core/schemas/api-error';
 import { signInReplySchema, userReplySchema, type SignInReply } from '#core/schemas/auth';
-import { serveApp } from '../../test/app.ts';
-import { useTestDatabase } from '../../test/database.ts';
-import type { TestServer } from '../../test/http.ts';
+import { serveApp } from '../../testing/app.ts';
+import { useTestDatabase } from '../../testing/database.ts';
+import type { TestServer } from '../../testing/http.ts';
 import { apiCall } from './testing/api-call.ts';
 
 const database = useTestDatabase();

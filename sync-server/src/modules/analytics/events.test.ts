@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema } from '#core/schemas/api-error';
-import { serveApp } from '../../test/app.ts';
-import { useTestDatabase } from '../../test/database.ts';
-import type { TestServer } from '../../test/http.ts';
-import { createTestUser } from '../../test/users.ts';
+import { serveApp } from '../../testing/app.ts';
+import { useTestDatabase } from '../../testing/database.ts';
+import type { TestServer } from '../../testing/http.ts';
+import { createTestUser } from '../../testing/users.ts';
 import { apiCall } from '../accounts/testing/api-call.ts';
 
 const database = useTestDatabase();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#core/schemas/api-error';
 import type { DatedExerciseRecord, ExerciseRecord, ExerciseVersionsResponse } from '#core/schemas/exercise-calls';
 import { parseHlc } from '#core/sync/hlc';
-import type { TestUser } from '../../test/users.ts';
+import type { TestUser } from '../../testing/users.ts';
 import { useAppServer } from '../sync/testing/app-server.ts';
 import { clockAt, getJson, mutation, postJson, pull, push } from '../sync/testing/http.ts';
 import { getMonthExercises } from './service.ts';

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSql } from '../../db/client.ts';
-import { serveApp } from '../../test/app.ts';
-import { createTestDatabase, useTestDatabase } from '../../test/database.ts';
+import { serveApp } from '../../testing/app.ts';
+import { createTestDatabase, useTestDatabase } from '../../testing/database.ts';
 import { checkHealth } from './service.ts';
 
 const database = useTestDatabase({ migrated: false });

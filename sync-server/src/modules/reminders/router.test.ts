@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema } from '#core/schemas/api-error';
 import { publicKeyResponseSchema, saveSubscriptionResponseSchema } from '#core/schemas/reminders';
-import { serveApp } from '../../test/app.ts';
-import { useTestDatabase } from '../../test/database.ts';
-import type { TestServer } from '../../test/http.ts';
-import { createTestUser, type TestUser } from '../../test/users.ts';
+import { serveApp } from '../../testing/app.ts';
+import { useTestDatabase } from '../../testing/database.ts';
+import type { TestServer } from '../../testing/http.ts';
+import { createTestUser, type TestUser } from '../../testing/users.ts';
 import { browserKeys } from './testing/push-endpoint.ts';
 
 const database = useTestDatabase();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#core/schemas/api-error';
 import { pullResponseSchema, type Change, type Mutation } from '#core/sync/protocol';
-import type { TestUser } from '../../test/users.ts';
+import type { TestUser } from '../../testing/users.ts';
 import { useAppServer } from './testing/app-server.ts';
 import { hashSessionToken } from '../accounts/session-token.ts';
 import { pullChanges, pullChangesForSession } from './pull-service.ts';

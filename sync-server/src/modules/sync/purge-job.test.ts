@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
-import { useTestDatabase } from '../../test/database.ts';
-import { createTestUser } from '../../test/users.ts';
+import { useTestDatabase } from '../../testing/database.ts';
+import { createTestUser } from '../../testing/users.ts';
 import { startTombstonePurge } from './purge-job.ts';
 import { pullChanges } from './pull-service.ts';
 import { TOMBSTONE_KEEP_DAYS } from './purge-service.ts';

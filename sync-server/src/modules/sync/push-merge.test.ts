@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExerciseVersionsResponse } from '#core/schemas/exercise-calls';
 import type { Mutation } from '#core/sync/protocol';
-import type { TestUser } from '../../test/users.ts';
+import type { TestUser } from '../../testing/users.ts';
 import { useAppServer } from './testing/app-server.ts';
 import { clockAt, getJson, mutation, pull, push } from './testing/http.ts';
 

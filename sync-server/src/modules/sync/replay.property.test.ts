@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { formatHlc } from '#core/sync/hlc';
 import type { Mutation } from '#core/sync/protocol';
 import type { Sql } from '../../db/client.ts';
-import { useTestDatabase } from '../../test/database.ts';
-import { createTestUser } from '../../test/users.ts';
+import { useTestDatabase } from '../../testing/database.ts';
+import { createTestUser } from '../../testing/users.ts';
 import { readChanges } from './pull-repo.ts';
 import { pushMutations } from './push-service.ts';
 

@@ -2,10 +2,10 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, jsonReply, type FakeApi } from '../../../lib/test/fake-api';
+import { installFakeApi, jsonReply, type FakeApi } from '../../../lib/testing/fake-api';
 import { SessionProvider } from '../../../session/session-provider';
 import type { GoogleIdConfiguration } from '../google/gsi-client';
-import { ADA_REPLY, storeWith } from '../test/sign-in-fixtures';
+import { ADA_REPLY, storeWith } from '../testing/sign-in-fixtures';
 import { SignInPage } from './sign-in-page';
 
 /** Google Identity Services as the page sees it once its script has run. */

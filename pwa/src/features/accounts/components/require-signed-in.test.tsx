@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../../session/session-provider';
-import { ADA_SIGNED_IN, storeWith } from '../test/sign-in-fixtures';
+import { ADA_SIGNED_IN, storeWith } from '../testing/sign-in-fixtures';
 import { RequireSignedIn } from './require-signed-in';
 
 function Where() {

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseClientState, type ClientState } from '#core/schemas/client-state';
-import { installFakeApi, jsonReply, pendingReply, type FakeApi } from '../../../lib/test/fake-api';
+import { installFakeApi, jsonReply, pendingReply, type FakeApi } from '../../../lib/testing/fake-api';
 import { SessionProvider } from '../../../session/session-provider';
-import { ADA_REPLY, ADA_SIGNED_IN, storeWith } from '../test/sign-in-fixtures';
+import { ADA_REPLY, ADA_SIGNED_IN, storeWith } from '../testing/sign-in-fixtures';
 import { SignInPage } from './sign-in-page';
 
 let api: FakeApi;

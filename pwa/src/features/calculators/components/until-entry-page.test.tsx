@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '#core/paths';
-import { renderCalculatorAt } from '../test-harness';
+import { renderCalculatorAt } from '../testing/calculator-harness';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '#core/paths';
-import { renderCalculatorAt } from '../test-harness';
+import { renderCalculatorAt } from '../testing/calculator-harness';
 
 const SEPT_6_2026 = { year: 2026, month: 9, day: 6 };
 

@@ -7,8 +7,8 @@ import { readRecord } from '../../../db/read-record';
 import { UserDbContext } from '../../../db/user-db-context';
 import type { UserDb } from '../../../db/user-db';
 import { writeRecord } from '../../../db/write-record';
-import { installFakeApi, jsonReply, type FakeApi } from '../../../lib/test/fake-api';
-import { freshDb } from '../../../sync/test/fixtures';
+import { installFakeApi, jsonReply, type FakeApi } from '../../../lib/testing/fake-api';
+import { freshDb } from '../../../sync/testing/fixtures';
 import { ReminderSettings } from './reminder-settings';
 
 const PUBLIC_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';

@@ -1,5 +1,5 @@
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
-import { serve } from '../../../test/http.ts';
+import { serve } from '../../../testing/http.ts';
 
 /**
  * A stand-in for Google in tests: a real RS256 key pair whose public half is served as a JSON

@@ -1,6 +1,6 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import type http from 'node:http';
-import { serve } from '../../../test/http.ts';
+import { serve } from '../../../testing/http.ts';
 
 /**
  * A stand-in push service for tests: a local HTTP endpoint that records every request, answers

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Change } from '#core/sync/protocol';
-import { serveApp } from '../../../test/app.ts';
-import { useTestDatabase, type TestDatabase } from '../../../test/database.ts';
-import type { TestServer } from '../../../test/http.ts';
-import { createTestUser, type TestUser } from '../../../test/users.ts';
+import { serveApp } from '../../../testing/app.ts';
+import { useTestDatabase, type TestDatabase } from '../../../testing/database.ts';
+import type { TestServer } from '../../../testing/http.ts';
+import { createTestUser, type TestUser } from '../../../testing/users.ts';
 import { pull } from './http.ts';
 
 export interface AppServer {

@@ -1,6 +1,6 @@
 import { formatHlc, type Hlc } from '#core/sync/hlc';
 import type { Mutation, PullResponse, PushResponse } from '#core/sync/protocol';
-import type { TestUser } from '../../../test/users.ts';
+import type { TestUser } from '../../../testing/users.ts';
 
 /** Small helpers for tests that talk to the sync endpoints over real HTTP. */
 

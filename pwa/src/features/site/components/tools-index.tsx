@@ -1,10 +1,10 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Container } from '../../components/layout/container';
-import { PublicPage } from '../../components/layout/public-page';
-import { Card } from '../../components/ui/card';
-import { PageHeading } from '../../components/ui/page-heading';
-import { toolGroups } from './tools-list';
+import { Container } from '../../../components/layout/container';
+import { PublicPage } from '../../../components/layout/public-page';
+import { Card } from '../../../components/ui/card';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { toolGroups } from '../tools-list';
 import styles from './tools-index.module.css';
 
 const groupId = (title: string) => `tools-${title.toLowerCase().replace(/\s+/g, '-')}`;

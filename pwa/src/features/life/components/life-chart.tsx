@@ -2,9 +2,9 @@ import { useId, useLayoutEffect, useRef } from 'react';
 import { formatCount } from '#core/dates/calendar-day';
 import { LIFE_WEEKS, summarizeLife } from '#core/life/life-weeks';
 import { MILESTONES, type Milestone } from '#core/life/milestones';
-import { CHART_COLUMNS, tapReach, type TapReach } from './chart-geometry';
+import { CHART_COLUMNS, tapReach, type TapReach } from '../chart-geometry';
 import { useChartPointer } from './use-chart-pointer';
-import { weekPlace as place } from './week-words';
+import { weekPlace as place } from '../week-words';
 import styles from './life-chart.module.css';
 
 export interface LifeChartProps {

@@ -10,8 +10,8 @@ import {
   defaultBirthdayParts,
   yearOptions,
 } from '#core/life/birthday-picker';
-import { birthdayErrorText } from './life-messages';
-import { lifeLinks, type LifeVariant } from './life-route';
+import { birthdayErrorText } from '../life-messages';
+import { lifeLinks, type LifeVariant } from '../life-route';
 import styles from './birthday-form.module.css';
 
 export interface BirthdayFormProps {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { MILESTONES } from '#core/life/milestones';
 import { MilestonePortrait } from './milestone-portrait';
-import { FROM_CHART } from './life-route';
-import { weekOfLifeText } from './week-words';
+import { FROM_CHART } from '../life-route';
+import { weekOfLifeText } from '../week-words';
 import styles from './life-sections.module.css';
 
 export interface OthersListProps {

@@ -1,8 +1,8 @@
 import { Quote } from 'lucide-react';
-import { Container } from '../../components/layout/container';
-import { Card } from '../../components/ui/card';
-import { PageHeading } from '../../components/ui/page-heading';
-import { posts, pressMentions } from './social-proof-items';
+import { Container } from '../../../components/layout/container';
+import { Card } from '../../../components/ui/card';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { posts, pressMentions } from '../social-proof-items';
 import styles from './social-proof.module.css';
 
 /** Press mentions and people's posts, as quiet static cards. */

@@ -3,8 +3,8 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { CalendarDay } from '#core/dates/calendar-day';
 import { paths } from '#core/paths';
-import { LifeContent } from './life-content';
-import { useLifeRoute } from './life-route';
+import { LifeContent } from '../components/life-content';
+import { useLifeRoute } from '../life-route';
 
 /** What the route module composes, minus the page frame, with "today" fixed by the test. */
 function LifeUnderTest({ today, signedIn }: { readonly today: CalendarDay; readonly signedIn: boolean }) {

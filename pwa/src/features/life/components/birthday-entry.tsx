@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { CalendarDay } from '#core/dates/calendar-day';
 import { paths } from '#core/paths';
 import { BirthdayForm } from './birthday-form';
-import type { LifeVariant } from './life-route';
+import type { LifeVariant } from '../life-route';
 import styles from './life-page.module.css';
 
 export interface BirthdayEntryProps {

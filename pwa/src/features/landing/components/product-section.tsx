@@ -1,7 +1,7 @@
-import { Container } from '../../components/layout/container';
-import { Card } from '../../components/ui/card';
-import { PageHeading } from '../../components/ui/page-heading';
-import { productFeatures } from './product-features';
+import { Container } from '../../../components/layout/container';
+import { Card } from '../../../components/ui/card';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { productFeatures } from '../product-features';
 import styles from './product-section.module.css';
 
 /** What the daily practice is made of (the header's Product link lands here). */

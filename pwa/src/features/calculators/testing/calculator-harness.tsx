@@ -2,10 +2,10 @@ import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { paths } from '#core/paths';
-import * as daysUntil from '../../app/routes/days-until';
-import * as daysUntilResult from '../../app/routes/days-until-result';
-import * as weeksUntil from '../../app/routes/weeks-until';
-import * as weeksUntilResult from '../../app/routes/weeks-until-result';
+import * as daysUntil from '../../../app/routes/days-until';
+import * as daysUntilResult from '../../../app/routes/days-until-result';
+import * as weeksUntil from '../../../app/routes/weeks-until';
+import * as weeksUntilResult from '../../../app/routes/weeks-until-result';
 
 /**
  * Renders the real calculator route modules at `path` with the clock set to noon on `today`

@@ -1,8 +1,8 @@
 import { Compass } from 'lucide-react';
 import { paths } from '#core/paths';
-import { MessagePanel } from '../../components/layout/message-panel';
-import { PublicPage } from '../../components/layout/public-page';
-import { ButtonLink } from '../../components/ui/button';
+import { MessagePanel } from '../../../components/layout/message-panel';
+import { PublicPage } from '../../../components/layout/public-page';
+import { ButtonLink } from '../../../components/ui/button';
 
 export function NotFoundPage() {
   return (

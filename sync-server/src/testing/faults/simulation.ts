@@ -10,7 +10,7 @@ import { writeRecord } from '../../../../pwa/src/db/write-record.ts';
 import { createSyncEngine, type SyncEngine, type SyncResult } from '../../../../pwa/src/sync/engine.ts';
 import { createHttpTransport } from '../../../../pwa/src/sync/http-transport.ts';
 import type { SyncLock } from '../../../../pwa/src/sync/lock.ts';
-import { pick, seededRandom } from '../../../../pwa/src/sync/test/prng.ts';
+import { pick, seededRandom } from '../../../../pwa/src/sync/testing/prng.ts';
 import { columnOf } from '../../modules/sync/record-columns.ts';
 import { readChanges } from '../../modules/sync/pull-repo.ts';
 import { toChange } from '../../modules/sync/pull-service.ts';

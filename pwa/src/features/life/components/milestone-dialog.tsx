@@ -1,8 +1,8 @@
 import { formatCount, formatLongDay } from '#core/dates/calendar-day';
 import type { Milestone } from '#core/life/milestones';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog } from '../../../components/ui/dialog';
 import { MilestonePortrait } from './milestone-portrait';
-import { weekOfLifeText } from './week-words';
+import { weekOfLifeText } from '../week-words';
 import styles from './milestone-dialog.module.css';
 
 export interface MilestoneDialogProps {

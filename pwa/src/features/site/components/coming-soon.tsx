@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Sprout } from 'lucide-react';
 import { paths } from '#core/paths';
-import { MessagePanel } from '../../components/layout/message-panel';
-import { PublicPage, type NavVariant } from '../../components/layout/public-page';
-import { ButtonLink } from '../../components/ui/button';
+import { MessagePanel } from '../../../components/layout/message-panel';
+import { PublicPage, type NavVariant } from '../../../components/layout/public-page';
+import { ButtonLink } from '../../../components/ui/button';
 import styles from './coming-soon.module.css';
 
 export interface ComingSoonProps {

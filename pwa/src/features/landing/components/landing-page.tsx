@@ -1,4 +1,4 @@
-import { PublicPage } from '../../components/layout/public-page';
+import { PublicPage } from '../../../components/layout/public-page';
 import { ClosingCta } from './closing-cta';
 import { Hero } from './hero';
 import { ProductSection } from './product-section';

@@ -1,7 +1,7 @@
 import { useRef, type FocusEvent, type MouseEvent, type PointerEvent, type RefObject } from 'react';
 import { milestoneAtWeek, type Milestone } from '#core/life/milestones';
-import { CHART_COLUMNS, weekAtPoint } from './chart-geometry';
-import { weekPlace } from './week-words';
+import { CHART_COLUMNS, weekAtPoint } from '../chart-geometry';
+import { weekPlace } from '../week-words';
 
 /** "Year N, week M", with who or what is in that week. */
 export function cellTitle(index: number, lived: number): string {

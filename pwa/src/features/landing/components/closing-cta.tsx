@@ -1,6 +1,6 @@
 import { paths } from '#core/paths';
-import { Container } from '../../components/layout/container';
-import { ButtonLink } from '../../components/ui/button';
+import { Container } from '../../../components/layout/container';
+import { ButtonLink } from '../../../components/ui/button';
 import styles from './closing-cta.module.css';
 
 interface ClosingCtaProps {

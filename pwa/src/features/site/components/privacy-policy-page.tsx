@@ -1,6 +1,6 @@
-import { Container } from '../../components/layout/container';
-import { PublicPage } from '../../components/layout/public-page';
-import { PageHeading } from '../../components/ui/page-heading';
+import { Container } from '../../../components/layout/container';
+import { PublicPage } from '../../../components/layout/public-page';
+import { PageHeading } from '../../../components/ui/page-heading';
 import { PrivacyPolicySections } from './privacy-policy-sections';
 import styles from './privacy-policy-page.module.css';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { day } from '#core/dates/test-days';
 import { paths } from '#core/paths';
-import { renderLife } from './life-test-router';
+import { renderLife } from '../testing/life-router';
 
 const TODAY = day('2026-11-22');
 

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { UserDbContext } from '../../db/user-db-context';
-import { openUserDb, type UserDb } from '../../db/user-db';
-import { DashboardPage } from './components/dashboard-page';
-import type { PracticeAccount } from './practice-account';
+import { UserDbContext } from '../../../db/user-db-context';
+import { openUserDb, type UserDb } from '../../../db/user-db';
+import { DashboardPage } from '../components/dashboard-page';
+import type { PracticeAccount } from '../practice-account';
 
 export const ADA: PracticeAccount = { email: 'ada@example.test', name: 'Ada Lovelace', isPaid: false };
 

@@ -1,7 +1,7 @@
 import type { CalendarDay } from '#core/dates/calendar-day';
 import { BirthdayEntry } from './birthday-entry';
 import { LifeChartView } from './life-chart-view';
-import type { LifeRoute } from './life-route';
+import type { LifeRoute } from '../life-route';
 
 /** The birthday entry, or the chart (with a milestone open) once the address names a {bday}. */
 export interface LifeContentProps {

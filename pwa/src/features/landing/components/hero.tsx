@@ -1,7 +1,7 @@
 import { Grid3x3, Sparkles } from 'lucide-react';
 import { paths } from '#core/paths';
-import { Container } from '../../components/layout/container';
-import { ButtonLink } from '../../components/ui/button';
+import { Container } from '../../../components/layout/container';
+import { ButtonLink } from '../../../components/ui/button';
 import { HeroVisual } from './hero-visual';
 import styles from './hero.module.css';
 

@@ -7,7 +7,7 @@ import { UserDb } from '../../../../pwa/src/db/user-db.ts';
 import { writeRecord } from '../../../../pwa/src/db/write-record.ts';
 import { createSyncEngine, type SyncEngine } from '../../../../pwa/src/sync/engine.ts';
 import { createHttpTransport } from '../../../../pwa/src/sync/http-transport.ts';
-import { seededRandom } from '../../../../pwa/src/sync/test/prng.ts';
+import { seededRandom } from '../../../../pwa/src/sync/testing/prng.ts';
 import { serveApp } from '../app.ts';
 import { useTestDatabase } from '../database.ts';
 import type { TestServer } from '../http.ts';

@@ -3,8 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { CLIENT_STATE_STORAGE_KEY, DEFAULT_CLIENT_STATE, serializeClientState } from '#core/schemas/client-state';
 import { paths } from '#core/paths';
-import { RootLayout } from '../../app/root-layout';
-import { Component as LandingRoute } from '../../app/routes/landing';
+import { RootLayout } from '../../../app/root-layout';
+import { Component as LandingRoute } from '../../../app/routes/landing';
 
 function renderLanding() {
   const router = createMemoryRouter(
