@@ -25,6 +25,8 @@ describe('notificationTarget', () => {
     expect(notificationTarget({ url: '/dashboard' }, ORIGIN)).toBe(`${ORIGIN}/dashboard`);
     expect(notificationTarget({ url: 'https://evil.test/x' }, ORIGIN)).toBe(`${ORIGIN}/dashboard`);
     expect(notificationTarget({ url: '//evil.test/x' }, ORIGIN)).toBe(`${ORIGIN}/dashboard`);
+    expect(notificationTarget({ url: '/.//evil.test/x' }, ORIGIN)).toBe(`${ORIGIN}/dashboard`);
+    expect(notificationTarget({ url: '/hnitem/42?tab=new' }, ORIGIN)).toBe(`${ORIGIN}/hnitem/42?tab=new`);
     expect(notificationTarget(null, ORIGIN)).toBe(`${ORIGIN}/dashboard`);
   });
 });

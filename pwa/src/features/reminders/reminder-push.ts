@@ -1,5 +1,6 @@
 import { REMINDER_NOTIFICATION_TAG, reminderPushSchema } from '#core/schemas/reminders';
 import { paths } from '#core/paths';
+import { sameOriginPath } from '../../lib/same-origin-path';
 
 /**
  * What the service worker does with a reminder push, kept free of worker APIs so it can be
@@ -48,9 +49,8 @@ export function reminderNotification(text: string | null): ReminderNotification 
 export function notificationTarget(data: unknown, origin: string): string {
   const path =
     typeof data === 'object' && data !== null && 'url' in data && typeof data.url === 'string' ? data.url : paths.dashboard.href();
-  // Only a path on this origin ("//host" would leave it).
-  const safe = path.startsWith('/') && !path.startsWith('//') ? path : paths.dashboard.href();
-  return new URL(safe, origin).href;
+  // Only a path of this app, checked after normalising ('/.//host' would become '//host').
+  return new URL(sameOriginPath(path) ?? paths.dashboard.href(), origin).href;
 }
 
 export interface WindowLike {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { LogOut } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import panel from '../../../components/ui/settings.module.css';
+import panel from '../../../components/ui/panel.module.css';
 import { BillingPortalDialog } from './plan-dialogs';
 import styles from './account-view.module.css';
 

@@ -5,7 +5,7 @@ import { currentInstant } from '../../../lib/clock';
 import { useJournal } from '../data/use-journal';
 import { downloadFile } from '../download-file';
 import { EXPORT_FORMATS, EXPORT_LABELS, journalFile } from '../journal-files';
-import styles from '../../../components/ui/settings.module.css';
+import styles from '../../../components/ui/panel.module.css';
 
 /** Export: the whole journal as JSON (to import again), CSV or Markdown; made on the device. */
 export function JournalExport({ today }: { readonly today: CalendarDay }) {

@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { useImportJournal } from '../data/import-journal';
 import { importErrorText, importOutcomeText } from '../journal-files';
-import styles from '../../../components/ui/settings.module.css';
+import styles from '../../../components/ui/panel.module.css';
 
 type Result = { readonly ok: boolean; readonly message: string } | null;
 

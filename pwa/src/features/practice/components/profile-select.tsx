@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import styles from '../../../components/ui/settings.module.css';
+import styles from '../../../components/ui/panel.module.css';
 
 export interface ProfileSelectProps {
   readonly label: string;
