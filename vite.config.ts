@@ -35,12 +35,14 @@ export default defineConfig({
           // Everything the entry imports statically (React, the router, the app shell) in one
           // chunk: a first visit fetches one script instead of several small ones that import
           // each other, and saves the import/export glue between them.
-          // Then the small building blocks of components/ui that the shell does not use (cards, page
-          // headings) in one more chunk: the public pages use them together, and one file
-          // instead of a script and a stylesheet for each saves their overhead.
+          // Then the small building blocks of components/ui that the shell does not use and the
+          // public pages use together (cards, page headings, icon tiles) in one more chunk: one
+          // file instead of a script and a stylesheet for each saves their overhead. The dialog
+          // and the settings panels are not among them: the signed-in app and the chart's
+          // overlay load them when they need them.
           groups: [
             { name: 'app', tags: ['$initial'] },
-            { name: 'ui', test: /[\\/]src[\\/]components[\\/]ui[\\/]/ },
+            { name: 'ui', test: /[\\/]src[\\/]components[\\/]ui[\\/](?:card|page-heading|icon-tile)[.-]/ },
           ],
         },
       },
