@@ -91,7 +91,7 @@ test('a reminder pushed to the service worker is shown as a notification', async
     title: 'Time for your Memento',
     body: 'Two quiet minutes: today’s practice is still open.',
     day: '2026-03-01',
-    url: '/dashboard',
+    url: paths.dashboard.href(),
   };
   await deliverPush(target, JSON.stringify(push));
 
@@ -102,7 +102,7 @@ test('a reminder pushed to the service worker is shown as a notification', async
       return notifications.map(({ title, body, tag, data }) => ({ title, body, tag, data: data as unknown }));
     });
   expect(await shown()).toEqual([
-    { title: push.title, body: push.body, tag: 'memento-daily-reminder', data: { url: '/dashboard' } },
+    { title: push.title, body: push.body, tag: 'memento-daily-reminder', data: { url: paths.dashboard.href() } },
   ]);
 
   // A second reminder replaces the first (same tag) instead of piling up.

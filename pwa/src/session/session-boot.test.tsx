@@ -14,6 +14,7 @@ import { ADA_REPLY, ADA_SIGNED_IN, storeWith } from '../features/accounts/testin
 import { SessionBoot } from './session-boot';
 import { SessionProvider } from './session-provider';
 import { useSession } from './use-session';
+import { paths } from '#core/paths';
 
 const TOKEN = ADA_REPLY.token;
 const INVALID = { error: 'INVALID_TOKEN', message: 'INVALID_TOKEN' };
@@ -58,13 +59,13 @@ afterEach(() => {
 function renderApp(stored?: ClientState) {
   const { store, storage } = storeWith(stored);
   render(
-    <MemoryRouter initialEntries={['/dashboard']}>
+    <MemoryRouter initialEntries={[paths.dashboard.href()]}>
       <SessionProvider store={store}>
         <SessionBoot>
           <SyncProbe />
           <Routes>
-            <Route path="/" element={<h1>Home page</h1>} />
-            <Route path="/dashboard" element={<Dashboard />} />
+            <Route path={paths.home.path} element={<h1>Home page</h1>} />
+            <Route path={paths.dashboard.path} element={<Dashboard />} />
           </Routes>
         </SessionBoot>
       </SessionProvider>

@@ -17,6 +17,7 @@ import { useUserSync } from '../sync/user-sync-context';
 import { SessionBoot } from './session-boot';
 import { SessionProvider } from './session-provider';
 import { useLogOut } from './use-log-out';
+import { paths } from '#core/paths';
 
 const TOKEN = ADA_REPLY.token;
 const ADA_DB = userDbName('user-ada');
@@ -68,12 +69,12 @@ afterEach(() => {
 async function renderSignedIn() {
   const { store } = storeWith(ADA_SIGNED_IN);
   render(
-    <MemoryRouter initialEntries={['/dashboard']}>
+    <MemoryRouter initialEntries={[paths.dashboard.href()]}>
       <SessionProvider store={store}>
         <SessionBoot>
           <Routes>
-            <Route path="/" element={<h1>Home page</h1>} />
-            <Route path="/dashboard" element={<Account />} />
+            <Route path={paths.home.path} element={<h1>Home page</h1>} />
+            <Route path={paths.dashboard.path} element={<Account />} />
           </Routes>
         </SessionBoot>
       </SessionProvider>

@@ -10,6 +10,7 @@ import type { UserDb } from '../../db/user-db';
 import { saveExercise } from './data/save-exercise';
 import { freshDb, renderDashboard } from './testing/dashboard-kit';
 import { journalFile } from './journal-files';
+import { paths } from '#core/paths';
 
 const day = (text: string) => text as CalendarDay;
 vi.setConfig({ testTimeout: 20_000 });
@@ -29,7 +30,7 @@ afterEach(() => {
 
 describe("the practice's part of the account view", () => {
   it('gives the account view the day start and done rule from the profile', async () => {
-    renderDashboard(db, '/dashboard?view=account');
+    renderDashboard(db, paths.dashboardAccount.href());
     expect(await screen.findByRole('heading', { level: 1, name: 'Account Settings' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Day starts at' })).toHaveProperty('value', '0');
     expect(screen.getByRole('heading', { name: 'Export your journal' })).toBeTruthy();
@@ -45,7 +46,7 @@ describe("the practice's part of the account view", () => {
       ],
       Date.now(),
     );
-    renderDashboard(db, '/dashboard?view=account');
+    renderDashboard(db, paths.dashboardAccount.href());
     await user.upload(await screen.findByLabelText('Import JSON file'), new File([file], 'journal.json', { type: 'application/json' }));
     expect(await screen.findByText(/^2 days imported, 1 conflict: where the file and this device had different text, both are kept/, undefined, { timeout: 5_000 })).toBeTruthy();
     expect((await readRecord(db, 'exercises', '2026-11-20'))?.values.gratitudeOne).toBe('Ours\n— imported —\nTheirs');
@@ -58,7 +59,7 @@ describe("the practice's part of the account view", () => {
 
   it('says plainly when the file is not a journal', async () => {
     const user = userEvent.setup();
-    renderDashboard(db, '/dashboard?view=account');
+    renderDashboard(db, paths.dashboardAccount.href());
     await user.upload(await screen.findByLabelText('Import JSON file'), new File(['hello'], 'notes.json', { type: 'application/json' }));
     expect(await screen.findByText(/is not a journal export \(it is not JSON\)/, undefined, { timeout: 5_000 })).toBeTruthy();
   });

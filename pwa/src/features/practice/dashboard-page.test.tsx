@@ -8,6 +8,7 @@ import type { UserDb } from '../../db/user-db';
 import { saveExercise } from './data/save-exercise';
 import { readProfile } from './data/use-profile';
 import { ADA, freshDb, renderDashboard } from './testing/dashboard-kit';
+import { paths } from '#core/paths';
 
 const day = (text: string) => text as CalendarDay;
 // The real database layer on fake IndexedDB: slower than a mock on a busy two-core machine.
@@ -34,7 +35,7 @@ const card = (title: string) => screen.getByRole('heading', { name: title }).clo
 describe('the dashboard views', () => {
   it('shows today, opens the gratitude view, saves as typed and returns on Done with Edit Log', async () => {
     const user = userEvent.setup();
-    renderDashboard(db, '/dashboard');
+    renderDashboard(db, paths.dashboard.href());
     expect(await screen.findByRole('heading', { level: 1, name: 'Sunday, November 22, 2026' })).toBeTruthy();
     expect(screen.getByText('Contemplate your mortality')).toBeTruthy();
     await user.click(within(card('Gratitude Journal')).getByRole('button', { name: /Start Exercise/ }));
@@ -53,7 +54,7 @@ describe('the dashboard views', () => {
 
   it('starting the weeks-left exercise marks it done today and opens it', async () => {
     const user = userEvent.setup();
-    renderDashboard(db, '/dashboard');
+    renderDashboard(db, paths.dashboard.href());
     await screen.findByRole('heading', { name: 'Weeks Left to Live' });
     await user.click(within(card('Weeks Left to Live')).getByRole('button', { name: /Start Exercise/ }));
     expect(await screen.findByRole('heading', { name: 'Weeks-left exercise' }, SLOW)).toBeTruthy();
@@ -61,7 +62,7 @@ describe('the dashboard views', () => {
   });
 
   it('shows the upgrade prompts to free accounts only', async () => {
-    renderDashboard(db, '/dashboard', { ...ADA, isPaid: true });
+    renderDashboard(db, paths.dashboard.href(), { ...ADA, isPaid: true });
     expect(await screen.findByText('More activities coming with our launch later this year!')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Upgrade now' })).toBeNull();
   });
@@ -72,7 +73,7 @@ describe('previous entries', () => {
     const user = userEvent.setup();
     await saveExercise(db, day('2026-11-20'), { gratitudeOne: 'Friday text' }, Date.now());
     await saveExercise(db, day('2026-11-21'), { gratitudeOne: 'Saturday text' }, Date.now());
-    renderDashboard(db, '/dashboard?view=gratitude');
+    renderDashboard(db, paths.dashboardGratitude.href());
     await user.click(await screen.findByRole('button', { name: 'Previous entries' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Saturday, November 21, 2026' })).toBeTruthy();
     expect(screen.getByText('Earlier versions from other devices are unavailable offline.')).toBeTruthy();
@@ -89,7 +90,7 @@ describe('the streak calendar', () => {
   it('names each day with its state, and pauses a missed day into the profile', async () => {
     const user = userEvent.setup();
     await saveExercise(db, day('2026-11-20'), { mortality: true, gratitude: true }, Date.now());
-    renderDashboard(db, '/dashboard');
+    renderDashboard(db, paths.dashboard.href());
     expect(await screen.findByRole('cell', { name: 'Friday, November 20: done' })).toBeTruthy();
     expect(screen.getByRole('cell', { name: 'Sunday, November 22: not done yet, today' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'November 2026' })).toBeTruthy();
@@ -112,7 +113,7 @@ describe('the streak calendar', () => {
   it("counts a day done by the person's rule: choosing the gratitude journal makes a gratitude-only day done", async () => {
     const user = userEvent.setup();
     await saveExercise(db, day('2026-11-21'), { gratitude: true }, Date.now());
-    renderDashboard(db, '/dashboard?view=account');
+    renderDashboard(db, paths.dashboardAccount.href());
     const rule = await screen.findByRole('combobox', { name: 'A day counts as done when…' });
     expect(rule).toHaveProperty('value', 'both');
 
@@ -128,7 +129,7 @@ describe('the streak calendar', () => {
 
   it('keeps a gratitude-only day missed under the default rule (both exercises)', async () => {
     await saveExercise(db, day('2026-11-21'), { gratitude: true }, Date.now());
-    renderDashboard(db, '/dashboard');
+    renderDashboard(db, paths.dashboard.href());
     expect(await screen.findByRole('button', { name: 'Saturday, November 21: missed' }, SLOW)).toBeTruthy();
   });
 });

@@ -8,6 +8,7 @@ import { createTestUser } from '../../testing/users.ts';
 import { REMINDER_TOPIC, REMINDER_TTL_SECONDS } from './job.ts';
 import { RETRY_MS, runDueReminders, saveSubscription } from './service.ts';
 import { browserKeys, startPushEndpoint, verifyVapidAuthorization, type BrowserKeys, type PushEndpoint } from './testing/push-endpoint.ts';
+import { paths } from '#core/paths';
 
 const database = useTestDatabase();
 const keys = webpush.generateVAPIDKeys();
@@ -93,7 +94,7 @@ describe('runDueReminders', () => {
     // aes128gcm: 16 salt + 4 record size + 1 + 65 key id + ciphertext + 16 tag.
     expect(request.body.length).toBeGreaterThan(86 + 16);
     const payload = reminderPushSchema.parse(JSON.parse(ada.browser.decrypt(request.body)));
-    expect(payload).toMatchObject({ kind: 'daily-reminder', day: '2025-06-10', url: '/dashboard' });
+    expect(payload).toMatchObject({ kind: 'daily-reminder', day: '2025-06-10', url: paths.dashboard.href() });
 
     expect(await job(ada.userId)).toEqual({ dueAt: '2025-06-12T00:00:00.000Z', lastSentDay: '2025-06-10' });
   });

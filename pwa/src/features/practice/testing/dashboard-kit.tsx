@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { paths } from '#core/paths';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { UserDbContext } from '../../../db/user-db-context';
@@ -23,7 +24,7 @@ export function renderDashboard(db: UserDb, url: string, account: PracticeAccoun
     <MemoryRouter initialEntries={[url]}>
       <UserDbContext value={db}>
         <Routes>
-          <Route path="/dashboard" element={<DashboardPage
+          <Route path={paths.dashboard.path} element={<DashboardPage
                 account={account}
                 renderAccount={(parts) => (
                   <>
@@ -38,7 +39,7 @@ export function renderDashboard(db: UserDb, url: string, account: PracticeAccoun
                   </button>
                 )}
               />} />
-          <Route path="/mortality" element={<h1>Weeks-left exercise</h1>} />
+          <Route path={paths.mortality.path} element={<h1>Weeks-left exercise</h1>} />
         </Routes>
       </UserDbContext>
     </MemoryRouter>,
