@@ -83,13 +83,17 @@ test('a session ended on the server signs the person out at the next start and g
   await signIn.signInLocally(someone());
   await expect(page).toHaveURL(paths.dashboard.href());
 
-  // Signed out elsewhere: the server no longer accepts this token.
+  // The app is closed (a running app would learn of the sign-out by itself, before the next
+  // start this test is about), then the session is ended elsewhere: the server no longer
+  // accepts this token.
   const token = await signIn.storedToken();
+  await page.goto('about:blank');
   const logout = await page.request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
   expect(logout.status()).toBe(204);
 
-  // The app learns it from whichever asks first: the account refresh (400) or sync (401).
-  await page.reload();
+  // The next start, on the page it was left on. The app learns it from whichever asks first:
+  // the account refresh (400) or sync (401).
+  await page.goto(paths.dashboard.href());
   await expect(page).toHaveURL(paths.home.href());
   await expect(page.getByRole('link', { name: 'Sign up for free' }).first()).toBeVisible();
   expect(await signIn.storedEmail()).toBe('');
