@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { assetSizes, pageWeight } from './bundle';
 import { lifeChartBudgets } from './life-chart';
+import { benchMixedLoad } from './load-mixed';
 import { runSyncBenchmarks } from './sync-server';
 import { benchInitialPull } from './sync-initial-pull';
 import { newDataDir, startServer } from './server';
@@ -87,6 +88,8 @@ async function main(): Promise<void> {
   }
   await runSyncBenchmarks();
   await benchInitialPull();
+  // The probe's load figure (issue 11): about 75 s, on BENCH_DATABASE_URL / TEST_DATABASE_URL's PostgreSQL.
+  await benchMixedLoad();
 }
 
 await main();

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 export interface RunningServer {
   readonly url: string;
   readonly dataDir: string;
+  /** The server's process id (its memory can be read from /proc/<pid>/status). */
+  readonly pid: number;
   /** Milliseconds from spawn until /api/health first answered 200. */
   readonly readyMs: number;
   stop(): Promise<void>;
@@ -37,8 +39,11 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts the production server (`npm run serve` without npm's own start-up cost) and waits for health. */
-export async function startServer(dataDir: string, timeoutMs = 30_000): Promise<RunningServer> {
+/**
+ * Starts the production server (`npm run serve` without npm's own start-up cost) and waits for health.
+ * `env` is laid over this process's environment (e.g. DATABASE_URL; undefined removes a variable).
+ */
+export async function startServer(dataDir: string, timeoutMs = 30_000, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -53,9 +58,12 @@ export async function startServer(dataDir: string, timeoutMs = 30_000): Promise<
       SIGN_IN_LIMIT_PER_CLIENT: '100000',
       SIGN_IN_LIMIT_PER_EMAIL: '100000',
       EVENTS_LIMIT_PER_CLIENT: '1000000',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const { pid } = child;
+  if (pid === undefined) throw new Error('the server did not start');
   let readyMs = -1;
   while (readyMs < 0) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -75,6 +83,7 @@ export async function startServer(dataDir: string, timeoutMs = 30_000): Promise<
   return {
     url,
     dataDir,
+    pid,
     readyMs,
     async stop() {
       child.kill('SIGTERM');
