@@ -37,6 +37,14 @@ export class DashboardPage {
     await this.field('Three').blur();
   }
 
+  /** Pastes `text` into a gratitude field as a person would, through the clipboard (needs its permissions). */
+  async pasteInto(label: GratitudeLabel, text: string): Promise<void> {
+    await this.page.evaluate((copied) => navigator.clipboard.writeText(copied), text);
+    await this.field(label).focus();
+    await this.page.keyboard.press('ControlOrMeta+End');
+    await this.page.keyboard.press('ControlOrMeta+V');
+  }
+
   async done(): Promise<void> {
     await this.page.getByRole('button', { name: 'Done' }).click();
     await expect(this.page.getByRole('heading', { name: "Today's Activities" })).toBeVisible();

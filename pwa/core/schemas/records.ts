@@ -9,7 +9,13 @@ export const calendarDaySchema = z.string().refine((text) => parseCalendarDay(te
   message: 'Expected a real calendar day as YYYY-MM-DD',
 });
 
-/** Journal texts have no length rule for the person; the bound only protects the server. */
+/**
+ * The most one journal text may hold, in characters (UTF-16 code units, as `maxLength` and
+ * `String.length` count them): a few thousand words, far more than a gratitude entry needs, and
+ * the bound the server has always enforced, so no stored text is longer. One rule for the
+ * server's validation, the device's write check (both through the schemas below) and the
+ * gratitude field, which states it as the person nears it and refuses to go past it.
+ */
 export const JOURNAL_TEXT_MAX = 20_000;
 const journalText = z.string().max(JOURNAL_TEXT_MAX);
 

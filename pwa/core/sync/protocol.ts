@@ -30,6 +30,13 @@ export const syncedTableSchema = z.enum(Object.keys(SYNCED_TABLES) as [SyncedTab
 
 export const PUSH_BATCH_MAX = 1000;
 export const PULL_PAGE_MAX = 2000;
+/**
+ * A pull page also stops before its field data (the journal texts, a profile's streak freezes,
+ * the game's state, counted in UTF-8 bytes) passes this many bytes: 2,000 long journal days
+ * would otherwise make one reply of 120 MB. A page always carries at least one record, so a
+ * record bigger than this still comes through, alone. A page cut short says `hasMore`.
+ */
+export const PULL_PAGE_BYTES = 4 * 1024 * 1024;
 
 /**
  * A mutation is checked in two steps: the envelope here (a bad envelope rejects the whole push),

@@ -119,6 +119,35 @@ describe('pullChanges', () => {
     expect(await readMeta(db, 'lastSyncedAt')).toBe(NOW);
   });
 
+  it('goes on after a page cut short by the byte bound (one change, far below the row limit)', async () => {
+    const db = await freshDb();
+    const long = 'x'.repeat(20_000);
+    const day = (n: number) => `2026-05-0${n}`;
+    const longDay = (n: number): Change => ({ ...change(day(n), n), values: { gratitudeOne: long }, clocks: { gratitudeOne: clock(NOW) } });
+    const asked: number[] = [];
+    const replies = [
+      { changes: [longDay(1)], cursor: 1, hasMore: true },
+      { changes: [longDay(2), longDay(3)], cursor: 3, hasMore: true },
+      { changes: [longDay(4)], cursor: 4, hasMore: false },
+    ];
+    const transport: SyncTransport = {
+      push: () => Promise.reject(new Error('not used')),
+      pull: (query) => {
+        asked.push(query.cursor);
+        const next = replies.shift();
+        if (next === undefined) return Promise.reject(new Error('no more pages'));
+        return Promise.resolve({ ...next, reset: false, lastAppliedSeq: null, serverTime: NOW });
+      },
+    };
+
+    expect(await pullChanges({ db, transport, now })).toBe(4);
+    expect(asked).toEqual([0, 1, 3]);
+    expect(await readMeta(db, 'cursor')).toBe(4);
+    expect((await db.exercises.toArray()).map((row) => [row.key, row.values.gratitudeOne])).toEqual(
+      [1, 2, 3, 4].map((n) => [day(n), long]),
+    );
+  });
+
   it('stores a page and its cursor together or not at all', async () => {
     const db = await freshDb();
     await writeMeta(db, 'cursor', 7);

@@ -11,8 +11,20 @@ export interface PullState {
 
 export interface ChangedRecords {
   readonly state: PullState;
-  /** Records with a revision above the cursor, in revision order, at most `limit`. */
+  /** Records with a revision above the cursor, in revision order, within the page's bounds. */
   readonly records: StoredRecord[];
+  /** The byte bound left out records that the row bound would have taken. */
+  readonly cutShort: boolean;
+}
+
+/**
+ * How much one read may take: at most `rows` records, and no record once the field data read so
+ * far would pass `bytes` (UTF-8 bytes of the texts, see PULL_PAGE_BYTES); the first record is
+ * always read, whatever its size, so paging always moves on.
+ */
+export interface PageBounds {
+  readonly rows: number;
+  readonly bytes: number;
 }
 
 /** Whose changes a pull reads: a known user, or the user of a live session found in the same statement. */
@@ -23,12 +35,17 @@ type PullOwner = { readonly userId: string } | { readonly tokenHash: Buffer };
  * and the client's last seq, all in ONE statement and so from one snapshot: a cursor made of
  * the current revision can then never pass over a change the page did not include. Null when
  * the owner is a session that is unknown, revoked or expired.
+ *
+ * The bounds are applied in the statement: the candidates (at most `rows`) are first listed
+ * with only their revision and size (octet_length of a stored text reads its length without
+ * reading the text), a running sum picks the prefix within `bytes`, and only those records are
+ * read in full. A page of long journal days never passes through this process whole.
  */
 async function readOwnedChanges(
   db: Queryable,
   owner: PullOwner,
   cursor: number,
-  limit: number,
+  bounds: PageBounds,
   clientId: string | null,
 ): Promise<(ChangedRecords & { readonly userId: string }) | null> {
   type Row = { [K in keyof RecordRow]: RecordRow[K] | null } & {
@@ -36,12 +53,13 @@ async function readOwnedChanges(
     current_rev: number;
     horizon: number;
     last_seq: number | null;
+    candidates: number | null;
   };
   const ownerRow =
     'userId' in owner
       ? db`select ${owner.userId}::uuid as user_id`
       : liveSession(db, owner.tokenHash);
-  // One row even with no change (the lateral join's nulls): the state columns are always there;
+  // One row even with no change (the left joins' nulls): the state columns are always there;
   // no row at all only when the session is not live.
   const rows = await db<Row[]>`
     with owner as (${ownerRow}), state as (
@@ -49,15 +67,35 @@ async function readOwnedChanges(
       from owner o
       left join user_revisions u on u.user_id = o.user_id
       left join sync_clients c on c.client_id = ${clientId} and c.user_id = o.user_id
+    ), candidates as (
+      select listed.* from state cross join lateral (
+        select * from (
+          (select 'exercises'::text as tbl, day, rev,
+              octet_length(gratitude_one) + octet_length(gratitude_two) + octet_length(gratitude_three) as bytes
+            from exercises where user_id = state.user_id and rev > ${cursor} order by rev limit ${bounds.rows})
+          union all
+          (select 'profiles'::text, null::date, rev, octet_length(streak_freezes::text)
+            from profiles where user_id = state.user_id and rev > ${cursor})
+          union all
+          (select 'gameProgress'::text, null::date, rev, octet_length(game_progress.state::text)
+            from game_progress where user_id = state.user_id and rev > ${cursor})
+        ) as records order by rev limit ${bounds.rows}
+      ) as listed
+    ), measured as (
+      select tbl, day, count(*) over () as candidates, row_number() over running as n, sum(bytes) over running as through
+      from candidates window running as (order by rev rows between unbounded preceding and current row)
+    ), page as (
+      select * from measured where n = 1 or through <= ${bounds.bytes}
     )
-    select state.*, changed.* from state left join lateral (
-      select * from (
-        (select ${exerciseColumns(db)} from exercises where user_id = state.user_id and rev > ${cursor} order by rev limit ${limit})
-        union all
-        (select ${profileColumns(db)} from profiles where user_id = state.user_id and rev > ${cursor})
-        union all
-        (select ${gameColumns(db)} from game_progress where user_id = state.user_id and rev > ${cursor})
-      ) as records order by rev limit ${limit}
+    select state.*, page.candidates::integer as candidates, changed.* from state
+    left join page on true
+    left join lateral (
+      select ${exerciseColumns(db)} from exercises
+        where page.tbl = 'exercises' and user_id = state.user_id and day = page.day
+      union all
+      select ${profileColumns(db)} from profiles where page.tbl = 'profiles' and user_id = state.user_id
+      union all
+      select ${gameColumns(db)} from game_progress where page.tbl = 'gameProgress' and user_id = state.user_id
     ) as changed on true
     order by changed.rev`;
   const first = rows[0];
@@ -68,7 +106,7 @@ async function readOwnedChanges(
     if (row.tbl === null || row.key === null || row.rev === null) continue;
     records.push(recordFromColumns(row.tbl, row.key, row.rev, row.vals, row.clocks));
   }
-  return { userId: first.user_id, state, records };
+  return { userId: first.user_id, state, records, cutShort: records.length < (first.candidates ?? 0) };
 }
 
 /** The user's records changed after `cursor` (see readOwnedChanges). */
@@ -76,10 +114,10 @@ export async function readChanges(
   db: Queryable,
   userId: string,
   cursor: number,
-  limit: number,
+  bounds: PageBounds,
   clientId: string | null,
 ): Promise<ChangedRecords> {
-  const read = await readOwnedChanges(db, { userId }, cursor, limit, clientId);
+  const read = await readOwnedChanges(db, { userId }, cursor, bounds, clientId);
   if (read === null) throw new Error('a pull by user id always has its state row');
   return read;
 }
@@ -92,8 +130,8 @@ export function readChangesForSession(
   db: Queryable,
   tokenHash: Buffer,
   cursor: number,
-  limit: number,
+  bounds: PageBounds,
   clientId: string | null,
 ): Promise<(ChangedRecords & { readonly userId: string }) | null> {
-  return readOwnedChanges(db, { tokenHash }, cursor, limit, clientId);
+  return readOwnedChanges(db, { tokenHash }, cursor, bounds, clientId);
 }

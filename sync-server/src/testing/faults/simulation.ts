@@ -295,7 +295,7 @@ export async function simulateRun({ server, seed, steps = 60, faults = DEFAULT_F
     if (current === undefined || parseHlc(current)?.node !== text.node) expectedTexts.set(textId, text);
   }
 
-  const { records } = await readChanges(server.sql, user.userId, 0, 1_000_000, null);
+  const { records } = await readChanges(server.sql, user.userId, 0, { rows: 1_000_000, bytes: Number.MAX_SAFE_INTEGER }, null);
   const stored = new Map(records.map((record) => [`${record.table}/${record.key}`, toChange(record)]));
   let losses = 0;
   for (const [id, state] of expected) {

@@ -1,6 +1,7 @@
-import { useId } from 'react';
-import type { JournalTextField } from '#core/schemas/records';
+import { useId, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { JOURNAL_TEXT_MAX, type JournalTextField } from '#core/schemas/records';
 import type { FieldDraft, GratitudeDraft } from '../gratitude-draft';
+import { fullMessage, journalTextRoom, refusedInsertMessage, showsCounter } from '../journal-text-limit';
 import styles from './journal.module.css';
 
 interface GratitudeFieldProps {
@@ -11,11 +12,36 @@ interface GratitudeFieldProps {
   readonly draft: GratitudeDraft;
 }
 
-/** One of the three texts: saved as it is typed, never overwritten while it is being edited. */
+const count = new Intl.NumberFormat('en-US');
+
+/**
+ * One of the three texts: saved as it is typed, never overwritten while it is being edited.
+ * Near JOURNAL_TEXT_MAX a counter shows how much room is left; at it, typing stops (maxLength).
+ * A paste or drop that would not fit is refused whole and said so, instead of the browser
+ * keeping only its beginning: the text stays on the clipboard, nothing is cut off unseen.
+ */
 export function GratitudeField({ field, label, hint, state, draft }: GratitudeFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const noticeId = `${id}-notice`;
+  const counterId = `${id}-counter`;
+  const limitId = `${id}-limit`;
+  const [refused, setRefused] = useState<string | null>(null);
+  const length = state.value.length;
+  const counter = showsCounter(length) || refused !== null;
+  const limitMessage = refused ?? (length >= JOURNAL_TEXT_MAX ? fullMessage() : null);
+  const describedBy = [hintId, counter && counterId, limitMessage !== null && limitId, state.updatedElsewhere && noticeId]
+    .filter((part) => typeof part === 'string')
+    .join(' ');
+
+  const refuseIfTooLong = (event: ClipboardEvent<HTMLTextAreaElement> | DragEvent<HTMLTextAreaElement>, text: string) => {
+    const { selectionStart, selectionEnd } = event.currentTarget;
+    const room = journalTextRoom(length, selectionEnd - selectionStart);
+    if (text.length <= room) return;
+    event.preventDefault();
+    setRefused(refusedInsertMessage(text.length, room));
+  };
+
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
@@ -28,12 +54,29 @@ export function GratitudeField({ field, label, hint, state, draft }: GratitudeFi
         id={id}
         className={styles.textarea}
         rows={3}
+        maxLength={JOURNAL_TEXT_MAX}
         value={state.value}
-        aria-describedby={state.updatedElsewhere ? `${hintId} ${noticeId}` : hintId}
-        onChange={(event) => draft.edit(field, event.target.value)}
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          setRefused(null);
+          draft.edit(field, event.target.value);
+        }}
+        onPaste={(event) => refuseIfTooLong(event, event.clipboardData.getData('text/plain'))}
+        onDrop={(event) => refuseIfTooLong(event, event.dataTransfer.getData('text/plain'))}
         onFocus={() => draft.focus(field)}
         onBlur={() => draft.blur(field)}
       />
+      {counter && (
+        <p id={counterId} className={styles.counter}>
+          {count.format(length)} / {count.format(JOURNAL_TEXT_MAX)}
+          <span className="sr-only"> characters</span>
+        </p>
+      )}
+      {limitMessage !== null && (
+        <p id={limitId} className={styles.limitReached} role="status">
+          {limitMessage}
+        </p>
+      )}
       {state.updatedElsewhere && (
         <p id={noticeId} className={styles.notice} role="status">
           Updated on another device. What you type here is kept; the other text stays available as an earlier
