@@ -7,7 +7,7 @@ import { serve, type TestServer } from '../testing/http.ts';
 import { ApiError } from './api-error.ts';
 import { errorHandler } from './error-handler.ts';
 import { requestLogger } from './request-log.ts';
-import { parseBody, parseParams, parseQuery } from './validate.ts';
+import { MAX_NESTING, nestsDeeperThan, parseBody, parseParams, parseQuery } from './validate.ts';
 
 const noteSchema = z.object({ title: z.string().min(1).max(20), tags: z.array(z.string()).max(2) });
 
@@ -82,6 +82,28 @@ describe('parseBody / parseQuery / parseParams', () => {
     const response = await fetch(`${server.url}/notes/1?limit=500`);
     expect(response.status).toBe(400);
     expect((await errorBody(response)).issues?.[0]?.path).toEqual(['limit']);
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  const nested = (depth: number): unknown => JSON.parse(`${'{"a":['.repeat(depth)}1${']}'.repeat(depth)}`);
+
+  it('counts each object and array as a level, without recursion', () => {
+    expect(nestsDeeperThan(1, 0)).toBe(false);
+    expect(nestsDeeperThan({}, 0)).toBe(true);
+    expect(nestsDeeperThan(nested(MAX_NESTING / 2), MAX_NESTING)).toBe(false);
+    expect(nestsDeeperThan(nested(MAX_NESTING / 2 + 1), MAX_NESTING)).toBe(true);
+    expect(nestsDeeperThan(nested(100_000), MAX_NESTING)).toBe(true);
+  });
+
+  it('answers a body nested too deep with 400 INVALID_REQUEST', async () => {
+    const response = await fetch(`${server.url}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'deep', tags: [], extra: nested(MAX_NESTING) }),
+    });
+    expect(response.status).toBe(400);
+    expect((await errorBody(response)).error).toBe('INVALID_REQUEST');
   });
 });
 

@@ -19,7 +19,30 @@ export interface ParseOptions {
   readonly textsCheckedPerItem?: boolean;
 }
 
+/**
+ * How deep a request may nest objects and arrays. The deepest the app sends is a push's game
+ * state (envelope, mutations, one mutation, fields, state: 5); JSON.parse takes thousands of
+ * levels, and every recursive walk after it (the text check, zod, the driver's serializer)
+ * would run out of stack on them and answer 500.
+ */
+export const MAX_NESTING = 32;
+
+/** Whether a parsed JSON value nests objects or arrays deeper than `max`: a loop, not recursion. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const pending: { readonly value: unknown; readonly depth: number }[] = [{ value, depth: 0 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    const depth = next.depth + 1;
+    if (depth > max) return true;
+    for (const item of Object.values(next.value)) pending.push({ value: item, depth });
+  }
+  return false;
+}
+
 function parseWith<S extends z.ZodType>(schema: S, value: unknown, part: string, options: ParseOptions = {}): z.output<S> {
+  if (nestsDeeperThan(value, MAX_NESTING)) {
+    throw new ApiError('INVALID_REQUEST', `The request ${part} nests objects or arrays more than ${MAX_NESTING} deep.`);
+  }
   // Before the schema: whatever a request carries ends up in a text or jsonb column somewhere.
   const problem = options.textsCheckedPerItem === true ? null : unstorableText(value);
   if (problem !== null) throw new ApiError('INVALID_TEXT', UNSTORABLE_TEXT_MESSAGES[problem]);

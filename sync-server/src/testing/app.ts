@@ -1,3 +1,4 @@
+import type { Express } from 'express';
 import type { Sql } from '../db/client.ts';
 import { createApp } from '../app.ts';
 import { loadEnv } from '../env.ts';
@@ -14,8 +15,13 @@ export const GENEROUS_RATE_LIMITS = {
   EVENTS_LIMIT_PER_CLIENT: '1000000',
 } as const;
 
-/** Serves `createApp` with a test configuration (silent logs) on a free port. */
-export function serveApp(sql: Sql, variables: Record<string, string> = {}): Promise<TestServer> {
+/** `createApp` with a test configuration (silent logs), not listening: e.g. to read its routes. */
+export function testApp(sql: Sql, variables: Record<string, string> = {}): Express {
   const env = loadEnv({ NODE_ENV: 'test', ...GENEROUS_RATE_LIMITS, ...variables });
-  return serve(createApp({ env, sql, logger: createLogger(env.logLevel) }));
+  return createApp({ env, sql, logger: createLogger(env.logLevel) });
+}
+
+/** Serves `testApp` on a free port. */
+export function serveApp(sql: Sql, variables: Record<string, string> = {}): Promise<TestServer> {
+  return serve(testApp(sql, variables));
 }

@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorBodySchema } from '#core/schemas/api-error';
+import { formatHlc } from '#core/sync/hlc';
+import { createSession } from '../modules/accounts/session-repo.ts';
+import { hashSessionToken } from '../modules/accounts/session-token.ts';
+import { serveApp } from '../testing/app.ts';
+import { useTestDatabase } from '../testing/database.ts';
+import type { TestServer } from '../testing/http.ts';
+import { rawRequest, type RawResponse } from '../testing/raw-http.ts';
+import { fillPath, productRoutes } from '../testing/routes.ts';
+import { createTestUser, type TestUser } from '../testing/users.ts';
+
+/**
+ * Owner only, endpoint by endpoint: every endpoint that needs a session works for its owner,
+ * shows a second account nothing of the owner's and lets it change none of the owner's rows
+ * (checked in SQL, over every table with a user_id), and refuses a missing, revoked or expired
+ * session. The endpoints come from the router table: one that needs a session and has no row
+ * below fails the first test.
+ */
+const database = useTestDatabase();
+let server: TestServer;
+let owner: TestUser;
+let other: TestUser;
+
+const DAY = '2026-03-01';
+const OWNERS_OTHER_DAY = '2026-03-02';
+const SEEDED_ENDPOINT = 'https://push.example.test/owner-seeded';
+const subscriptionKeys = {
+  p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+  auth: 'tBHItJI5svbpez7KI4CCXg',
+};
+const BASE = Date.now();
+const hlc = (node: string, offset: number) => formatHlc({ wall: BASE + offset, counter: 0, node });
+
+/** What the owner holds, none of which may appear in an answer to anyone else. */
+const SECRETS = ['owner-secret-text', 'owner-kept-secret', 'owner-game-secret', '1971-07-09', 'owner.matrix@example.test', SEEDED_ENDPOINT];
+
+type Caller = 'owner' | 'other';
+
+interface Call {
+  /** The path with its query, parameters filled in. */
+  readonly path: string;
+  readonly body?: unknown;
+}
+
+interface Row {
+  readonly name: string;
+  /** `METHOD /path` as the router table lists it. */
+  readonly endpoint: string;
+  /** The request each caller makes, aimed at the owner's records, device and subscription. */
+  readonly call: (caller: Caller, n: number) => Call;
+  /** The owner's status. */
+  readonly works: number;
+  /** The secret an owner's answer shows, for the reads. */
+  readonly shows?: string;
+  /** The status without a live session: 400 for the first version's record calls (require-user.ts). */
+  readonly refused: 400 | 401;
+}
+
+const pushOne = (clientId: string, seq: number, offset: number, fields: Record<string, unknown>, table = 'exercises', key = DAY) => ({
+  clientId,
+  mutations: [{ seq, table, key, fields, hlc: hlc(clientId, offset) }],
+});
+
+const ROWS: readonly Row[] = [
+  {
+    name: 'sync push onto the owner’s device id',
+    endpoint: 'POST /api/sync/push',
+    call: (caller, n) => ({
+      path: '/api/sync/push',
+      body:
+        caller === 'owner'
+          ? pushOne(`owner-push-${n}`, 1, n, { gratitudeTwo: 'owner again' }, 'exercises', OWNERS_OTHER_DAY)
+          : pushOne('owner-device', 2, 60_000, { gratitudeOne: 'overwritten' }),
+    }),
+    works: 200,
+    refused: 401,
+  },
+  {
+    name: 'sync push of the owner’s day and profile from a device of one’s own',
+    endpoint: 'POST /api/sync/push',
+    call: (caller, n) => ({
+      path: '/api/sync/push',
+      body: {
+        clientId: `${caller}-own-device-${n}`,
+        mutations: [
+          { seq: 1, table: 'exercises', key: caller === 'owner' ? OWNERS_OTHER_DAY : DAY, fields: { gratitudeOne: `${caller} text` }, hlc: hlc('z', 60_000) },
+          { seq: 2, table: 'profiles', key: 'me', fields: { reminderZone: 'Asia/Tokyo' }, hlc: hlc('z', 60_000) },
+          // The owner's game progress stays as seeded: the pull below shows it.
+          ...(caller === 'other' ? [{ seq: 3, table: 'gameProgress', key: 'me', fields: { state: { level: 99 } }, deleted: true, hlc: hlc('z', 60_000) }] : []),
+        ],
+      },
+    }),
+    works: 200,
+    refused: 401,
+  },
+  {
+    name: 'sync pull, naming the owner’s device',
+    endpoint: 'GET /api/sync/pull',
+    call: () => ({ path: '/api/sync/pull?cursor=0&clientId=owner-device' }),
+    works: 200,
+    shows: 'owner-secret-text',
+    refused: 401,
+  },
+  {
+    name: 'sync pull of everything',
+    endpoint: 'GET /api/sync/pull',
+    call: () => ({ path: '/api/sync/pull?cursor=0&full=true' }),
+    works: 200,
+    shows: 'owner-game-secret',
+    refused: 401,
+  },
+  {
+    name: 'kept versions of the owner’s day',
+    endpoint: 'GET /api/exercises/:day/versions',
+    call: () => ({ path: `/api/exercises/${DAY}/versions` }),
+    works: 200,
+    shows: 'owner-kept-secret',
+    refused: 401,
+  },
+  { name: 'getExercise', endpoint: 'POST /api/getExercise', call: () => ({ path: '/api/getExercise', body: { date: DAY } }), works: 200, shows: 'owner-secret-text', refused: 400 },
+  {
+    name: 'getMonthExercises',
+    endpoint: 'POST /api/getMonthExercises',
+    call: () => ({ path: '/api/getMonthExercises', body: { month: DAY.slice(0, 7) } }),
+    works: 200,
+    shows: 'owner-secret-text',
+    refused: 400,
+  },
+  {
+    name: 'updateExercise of the owner’s day',
+    endpoint: 'POST /api/updateExercise',
+    call: (caller) => ({ path: '/api/updateExercise', body: { date: caller === 'owner' ? OWNERS_OTHER_DAY : DAY, gratitudeOne: 'overwritten', mortality: true } }),
+    works: 200,
+    refused: 400,
+  },
+  {
+    name: 'updateBirthday',
+    endpoint: 'POST /api/updateBirthday',
+    call: (caller) => ({ path: '/api/updateBirthday', body: caller === 'owner' ? { month: 7, day: 9, year: 1971 } : { month: 1, day: 2, year: 2000 } }),
+    works: 200,
+    shows: '1971-07-09',
+    refused: 400,
+  },
+  { name: 'refreshUser (GET)', endpoint: 'GET /api/refreshUser', call: () => ({ path: '/api/refreshUser' }), works: 200, shows: 'owner.matrix@example.test', refused: 400 },
+  { name: 'refreshUser (POST)', endpoint: 'POST /api/refreshUser', call: () => ({ path: '/api/refreshUser', body: {} }), works: 200, shows: 'owner.matrix@example.test', refused: 400 },
+  { name: 'logout', endpoint: 'POST /api/auth/logout', call: () => ({ path: '/api/auth/logout' }), works: 204, refused: 401 },
+  {
+    name: 'a reminder subscription of one’s own browser',
+    endpoint: 'POST /api/reminders/subscriptions',
+    call: (caller, n) => ({ path: '/api/reminders/subscriptions', body: { endpoint: `https://push.example.test/${caller}-${n}`, expirationTime: null, keys: subscriptionKeys } }),
+    works: 201,
+    refused: 401,
+  },
+  {
+    name: 'removing the owner’s subscription',
+    endpoint: 'DELETE /api/reminders/subscriptions',
+    call: (caller, n) => ({ path: '/api/reminders/subscriptions', body: { endpoint: caller === 'owner' ? `https://push.example.test/gone-${n}` : SEEDED_ENDPOINT } }),
+    works: 204,
+    refused: 401,
+  },
+];
+
+const methodOf = (row: Row) => row.endpoint.split(' ')[0] ?? 'GET';
+let calls = 0;
+
+async function send(row: Row, caller: Caller, authorization: string | undefined): Promise<RawResponse> {
+  calls += 1;
+  const { path, body } = row.call(caller, calls);
+  return rawRequest(server.url, {
+    method: methodOf(row),
+    path,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(authorization === undefined ? {} : { authorization }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** Every row of the owner's, in every table with a user_id, and the owner's users row. */
+async function ownersRows(): Promise<string[]> {
+  const { sql } = database();
+  const tables = await sql<{ table_name: string }[]>`
+    select table_name from information_schema.columns
+    where column_name = 'user_id' and table_schema = current_schema()
+    order by table_name
+  `;
+  const rows: string[] = [];
+  for (const { table_name: table } of tables) {
+    const found = await sql<{ row: string }[]>`
+      select ${table} || ' ' || to_jsonb(t)::text as row from ${sql(table)} t where user_id = ${owner.userId} order by 1
+    `;
+    rows.push(...found.map(({ row }) => row));
+  }
+  const [user] = await sql<{ row: string }[]>`select to_jsonb(u)::text as row from users u where id = ${owner.userId}`;
+  return user === undefined ? rows : [...rows, user.row];
+}
+
+async function ownerSession(): Promise<string> {
+  return `Bearer ${await createSession(database().sql, owner.userId)}`;
+}
+
+async function expectSeeded(path: string, body: unknown, status: number): Promise<void> {
+  const response = await rawRequest(server.url, {
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/json', authorization: owner.authorization },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, response.text).toBe(status);
+}
+
+beforeAll(async () => {
+  server = await serveApp(database().sql);
+  owner = await createTestUser(database().sql, 'owner.matrix@example.test');
+  other = await createTestUser(database().sql, 'other.matrix@example.test');
+  // The owner's day, written from two devices: the older text is kept as a version.
+  await expectSeeded('/api/sync/push', pushOne('owner-device', 1, 1_000, { gratitudeOne: 'owner-secret-text', gratitude: true }), 200);
+  await expectSeeded('/api/sync/push', pushOne('owner-device-2', 1, 0, { gratitudeOne: 'owner-kept-secret' }), 200);
+  await expectSeeded('/api/sync/push', pushOne('owner-device-2', 2, 0, { state: { note: 'owner-game-secret' } }, 'gameProgress', 'me'), 200);
+  await expectSeeded('/api/updateBirthday', { month: 7, day: 9, year: 1971 }, 200);
+  await expectSeeded('/api/reminders/subscriptions', { endpoint: SEEDED_ENDPOINT, expirationTime: null, keys: subscriptionKeys }, 201);
+});
+afterAll(() => server.close());
+
+describe('the table covers the router table', () => {
+  it('has a row for every endpoint that refuses a request without a session, and no row for any other', async () => {
+    const needSession: string[] = [];
+    for (const route of productRoutes()) {
+      const response = await rawRequest(server.url, {
+        method: route.method,
+        path: fillPath(route.path, () => DAY),
+        headers: { 'content-type': 'application/json' },
+        body: route.method === 'GET' ? undefined : '{}',
+      });
+      if (response.text.includes('"INVALID_TOKEN"')) needSession.push(`${route.method} ${route.path}`);
+    }
+    expect(needSession.length).toBeGreaterThanOrEqual(11);
+    // The SQL check below sees the owner's rows in every kind of table the calls touch.
+    const tables = new Set((await ownersRows()).map((row) => row.split(' ')[0]));
+    expect([...tables]).toEqual(expect.arrayContaining(['exercises', 'journal_versions', 'profiles', 'game_progress', 'push_subscriptions', 'sessions', 'sync_clients']));
+    expect([...new Set(ROWS.map((row) => row.endpoint))].sort()).toEqual(needSession.sort());
+  });
+});
+
+describe.each(ROWS.map((row) => [row.name, row] as const))('%s', (_name, row) => {
+  it('works for the owner', async () => {
+    const response = await send(row, 'owner', await ownerSession());
+    expect(response.status, response.text).toBe(row.works);
+    if (row.shows !== undefined) expect(response.text).toContain(row.shows);
+  });
+
+  it('shows another account none of the owner’s data and changes none of the owner’s rows', async () => {
+    const authorization = `Bearer ${await createSession(database().sql, other.userId)}`;
+    const before = await ownersRows();
+    const response = await send(row, 'other', authorization);
+    expect(response.status, response.text).toBeLessThan(500);
+    for (const secret of [...SECRETS, owner.userId]) expect(response.text).not.toContain(secret);
+    expect(await ownersRows()).toEqual(before);
+  });
+
+  type Authorize = () => Promise<string | undefined>;
+  const deadSessions: readonly (readonly [string, Authorize])[] = [
+    ['no session', () => Promise.resolve(undefined)],
+    ['a malformed token', () => Promise.resolve('bearer x')],
+    [
+      'a revoked session',
+      async () => {
+        const authorization = await ownerSession();
+        const out = await rawRequest(server.url, { method: 'POST', path: '/api/auth/logout', headers: { authorization } });
+        expect(out.status).toBe(204);
+        return authorization;
+      },
+    ],
+    [
+      'an expired session',
+      async () => {
+        const token = await createSession(database().sql, owner.userId);
+        await database().sql`
+          update sessions set created_at = now() - interval '91 days', expires_at = now() - interval '1 second'
+          where token_hash = ${hashSessionToken(token)}
+        `;
+        return `Bearer ${token}`;
+      },
+    ],
+  ];
+
+  it.each(deadSessions)('refuses %s with INVALID_TOKEN, changing nothing', async (_case, authorize) => {
+    const authorization = await authorize();
+    const before = await ownersRows();
+    const response = await send(row, 'owner', authorization);
+    expect(response.status, response.text).toBe(row.refused);
+    expect(apiErrorBodySchema.parse(JSON.parse(response.text)).error).toBe('INVALID_TOKEN');
+    expect(await ownersRows()).toEqual(before);
+  });
+});
