@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '#core/paths';
+import { ANALYTICS_KEEP_DAYS } from '#core/schemas/analytics';
 import { CONTACT_EMAIL, contactMailto } from '../../../lib/contact';
 
 const mail = <a href={contactMailto('Privacy request')}>{CONTACT_EMAIL}</a>;
@@ -36,7 +37,8 @@ export function PrivacyPolicySections() {
         <p>
           We count page views and a few actions, such as signing in, on our own server. There are no
           third-party trackers, advertising cookies or social widgets on Memento. These events carry no
-          personal data beyond your account number when you are signed in.
+          personal data beyond your account number when you are signed in, and our server deletes each
+          one {ANALYTICS_KEEP_DAYS} days after it was recorded.
         </p>
       </section>
 
