@@ -35,6 +35,7 @@ export async function createReminderSender(sql: Sql, push: PushConfig): Promise<
     ttlSeconds: REMINDER_TTL_SECONDS,
     urgency: 'normal',
     topic: REMINDER_TOPIC,
+    endpoints: { allowLoopback: push.allowLoopbackEndpoints },
   });
 }
 

@@ -7,7 +7,7 @@ import { useTestDatabase } from '../../testing/database.ts';
 import { createTestUser } from '../../testing/users.ts';
 import { REMINDER_TOPIC, REMINDER_TTL_SECONDS } from './job.ts';
 import { RETRY_MS, runDueReminders, saveSubscription } from './service.ts';
-import { browserKeys, startPushEndpoint, verifyVapidAuthorization, type BrowserKeys, type PushEndpoint } from './testing/push-endpoint.ts';
+import { browserKeys, LOCAL_PUSH_ENDPOINTS, startPushEndpoint, verifyVapidAuthorization, type BrowserKeys, type PushEndpoint } from './testing/push-endpoint.ts';
 
 const database = useTestDatabase();
 const keys = webpush.generateVAPIDKeys();
@@ -17,7 +17,7 @@ let sender: PushSender;
 
 beforeAll(async () => {
   endpoint = await startPushEndpoint();
-  sender = createPushSender({ keys, subject: SUBJECT, ttlSeconds: REMINDER_TTL_SECONDS, topic: REMINDER_TOPIC });
+  sender = createPushSender({ keys, subject: SUBJECT, ttlSeconds: REMINDER_TTL_SECONDS, topic: REMINDER_TOPIC, endpoints: LOCAL_PUSH_ENDPOINTS });
 });
 afterAll(() => endpoint.close());
 beforeEach(async () => {
@@ -46,7 +46,7 @@ async function person(
     values (${userId}, true, ${settings.minutes}, ${settings.zone}, ${settings.dayStart ?? 0}, ${settings.doneRule ?? 'both'}, 1)`;
   const browser = browserKeys();
   const path = `/push/${userId}`;
-  await saveSubscription(sql, userId, { endpoint: `${endpoint.url}${path}`, keys: { p256dh: browser.p256dh, auth: browser.auth } }, now);
+  await saveSubscription(sql, userId, { endpoint: `${endpoint.url}${path}`, keys: { p256dh: browser.p256dh, auth: browser.auth } }, now, LOCAL_PUSH_ENDPOINTS);
   return { userId, path, browser };
 }
 
@@ -166,6 +166,7 @@ describe('runDueReminders', () => {
       ada.userId,
       { endpoint: `${endpoint.url}/push/ada-phone`, keys: { p256dh: other.p256dh, auth: other.auth } },
       at('2025-06-10T12:00:00Z'),
+      LOCAL_PUSH_ENDPOINTS,
     );
     endpoint.answer(ada.path, 410);
     const result = await run(at('2025-06-10T20:00:00Z'));
@@ -205,7 +206,7 @@ describe('runDueReminders', () => {
   it('plans for someone who turned reminders on by sync after subscribing', async () => {
     const { userId } = await createTestUser(database().sql, 'late@example.test');
     const browser = browserKeys();
-    await saveSubscription(database().sql, userId, { endpoint: `${endpoint.url}/push/late`, keys: browser }, at('2025-06-10T12:00:00Z'));
+    await saveSubscription(database().sql, userId, { endpoint: `${endpoint.url}/push/late`, keys: browser }, at('2025-06-10T12:00:00Z'), LOCAL_PUSH_ENDPOINTS);
     await database().sql`
       insert into profiles (user_id, reminder_enabled, reminder_time, reminder_zone, rev)
       values (${userId}, true, ${13 * 60}, 'Asia/Tokyo', 3)`;

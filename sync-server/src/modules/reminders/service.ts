@@ -7,7 +7,9 @@ import { DEFAULT_PROFILE } from '#core/schemas/records';
 import { paths } from '#core/paths';
 import type { ReminderPush, SaveSubscriptionRequest } from '#core/schemas/reminders';
 import type { Sql } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
 import type { PushSender } from '../../providers/push.ts';
+import { pushEndpointProblem, PUSH_ENDPOINT_PROBLEM_MESSAGES, type PushEndpointPolicy } from '../../providers/push-endpoints.ts';
 import {
   claimDueJobs,
   deleteSubscription,
@@ -88,12 +90,19 @@ export async function planReminder(sql: Sql, userId: string, now: number): Promi
   return dueAt;
 }
 
+/**
+ * Keeps a browser's subscription for this person and plans their reminder. Throws
+ * PUSH_ENDPOINT_REFUSED for an endpoint the server must not send to (see `push-endpoints.ts`).
+ */
 export async function saveSubscription(
   sql: Sql,
   userId: string,
   request: SaveSubscriptionRequest,
   now: number,
+  endpoints: PushEndpointPolicy,
 ): Promise<Date | null> {
+  const problem = pushEndpointProblem(request.endpoint, endpoints);
+  if (problem !== null) throw new ApiError('PUSH_ENDPOINT_REFUSED', PUSH_ENDPOINT_PROBLEM_MESSAGES[problem]);
   await upsertSubscription(sql, userId, { endpoint: request.endpoint, ...request.keys });
   return planReminder(sql, userId, now);
 }

@@ -1,5 +1,6 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import type http from 'node:http';
+import type { PushEndpointPolicy } from '../../../providers/push-endpoints.ts';
 import { serve } from '../../../testing/http.ts';
 
 /**
@@ -7,6 +8,9 @@ import { serve } from '../../../testing/http.ts';
  * with a status the test chooses per path, and a browser-side P-256 key pair so the payload is
  * encrypted for real and can be decrypted here (RFC 8291, aes128gcm).
  */
+
+/** The test policy that lets subscriptions and pushes reach this machine's endpoint (never production's). */
+export const LOCAL_PUSH_ENDPOINTS: PushEndpointPolicy = { allowLoopback: true };
 
 export interface ReceivedPush {
   readonly method: string;
