@@ -22,6 +22,8 @@ export const API_ERROR_STATUS = {
   SIGN_IN_MODE: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Reminders: the push endpoint is another account's, and the keys sent are not that subscription's. */
+  SUBSCRIPTION_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

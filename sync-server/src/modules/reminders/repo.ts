@@ -90,14 +90,20 @@ export async function listSubscriptions(db: Db, userId: string): Promise<StoredS
 
 /**
  * Saves a browser's subscription for this person. An endpoint belongs to one browser profile: if
- * another account had it (someone else signed in there before), it now reminds this one.
+ * another account had it (someone else signed in there before), it moves to this one only when
+ * the keys are the same ones, which only that browser holds; an endpoint URL alone is no proof.
+ * Returns false, changing nothing, when the endpoint is another account's under other keys.
  */
-export async function upsertSubscription(db: Db, userId: string, subscription: NewSubscription): Promise<void> {
-  await db`
+export async function upsertSubscription(db: Db, userId: string, subscription: NewSubscription): Promise<boolean> {
+  const rows = await db`
     insert into push_subscriptions (user_id, endpoint, p256dh, auth)
     values (${userId}, ${subscription.endpoint}, ${subscription.p256dh}, ${subscription.auth})
     on conflict (endpoint) do update
-      set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth`;
+      set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth
+      where push_subscriptions.user_id = excluded.user_id
+         or (push_subscriptions.p256dh = excluded.p256dh and push_subscriptions.auth = excluded.auth)
+    returning id`;
+  return rows.length > 0;
 }
 
 /** Removes one of this person's subscriptions; someone else's endpoint is left alone. */

@@ -87,6 +87,27 @@ describe('POST /api/reminders/subscriptions', () => {
     expect(await endpointsOf(ada.userId)).toHaveLength(1);
   });
 
+  it("does not let another account take a subscription by its endpoint URL; the browser's own keys move it", async () => {
+    const adas = subscription('ada-tablet');
+    expect((await call('POST', '/api/reminders/subscriptions', { body: adas, token: ada.token })).status).toBe(201);
+    const keysOf = (endpoint: string) =>
+      database().sql<{ user_id: string; p256dh: string; auth: string }[]>`
+        select user_id, p256dh, auth from push_subscriptions where endpoint = ${endpoint}`;
+
+    // Bob knows the URL (it is no secret to push services, logs, the browser's owner) but not the keys.
+    const stolen = { ...subscription('unused'), endpoint: adas.endpoint };
+    const byBob = await call('POST', '/api/reminders/subscriptions', { body: stolen, token: bob.token });
+    expect(byBob.status).toBe(409);
+    expect(apiErrorBodySchema.parse(byBob.body).error).toBe('SUBSCRIPTION_TAKEN');
+    const halfKnown = { ...adas, keys: { ...adas.keys, auth: stolen.keys.auth } };
+    expect((await call('POST', '/api/reminders/subscriptions', { body: halfKnown, token: bob.token })).status).toBe(409);
+    expect(await keysOf(adas.endpoint)).toEqual([{ user_id: ada.userId, ...adas.keys }]);
+
+    // Bob signed in on Ada's browser: the browser sends its own subscription, keys and all.
+    expect((await call('POST', '/api/reminders/subscriptions', { body: adas, token: bob.token })).status).toBe(201);
+    expect(await keysOf(adas.endpoint)).toEqual([{ user_id: bob.userId, ...adas.keys }]);
+  });
+
   it('answers 401 without a live session', async () => {
     const none = await call('POST', '/api/reminders/subscriptions', { body: subscription('x') });
     expect(none.status).toBe(401);

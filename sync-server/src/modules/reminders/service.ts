@@ -92,7 +92,8 @@ export async function planReminder(sql: Sql, userId: string, now: number): Promi
 
 /**
  * Keeps a browser's subscription for this person and plans their reminder. Throws
- * PUSH_ENDPOINT_REFUSED for an endpoint the server must not send to (see `push-endpoints.ts`).
+ * PUSH_ENDPOINT_REFUSED for an endpoint the server must not send to (see `push-endpoints.ts`),
+ * SUBSCRIPTION_TAKEN for another account's endpoint sent with other keys.
  */
 export async function saveSubscription(
   sql: Sql,
@@ -103,7 +104,13 @@ export async function saveSubscription(
 ): Promise<Date | null> {
   const problem = pushEndpointProblem(request.endpoint, endpoints);
   if (problem !== null) throw new ApiError('PUSH_ENDPOINT_REFUSED', PUSH_ENDPOINT_PROBLEM_MESSAGES[problem]);
-  await upsertSubscription(sql, userId, { endpoint: request.endpoint, ...request.keys });
+  const saved = await upsertSubscription(sql, userId, { endpoint: request.endpoint, ...request.keys });
+  if (!saved) {
+    throw new ApiError(
+      'SUBSCRIPTION_TAKEN',
+      'This push subscription belongs to another account. Unsubscribe it in this browser, or sign in with that account.',
+    );
+  }
   return planReminder(sql, userId, now);
 }
 
