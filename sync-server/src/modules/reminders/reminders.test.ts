@@ -6,7 +6,7 @@ import { createPushSender, type PushSender } from '../../providers/push.ts';
 import { useTestDatabase } from '../../testing/database.ts';
 import { createTestUser } from '../../testing/users.ts';
 import { REMINDER_TOPIC, REMINDER_TTL_SECONDS } from './job.ts';
-import { RETRY_MS, runDueReminders, saveSubscription } from './service.ts';
+import { MAX_SUBSCRIPTIONS_PER_USER, RETRY_MS, runDueReminders, saveSubscription } from './service.ts';
 import { browserKeys, LOCAL_PUSH_ENDPOINTS, startPushEndpoint, verifyVapidAuthorization, type BrowserKeys, type PushEndpoint } from './testing/push-endpoint.ts';
 
 const database = useTestDatabase();
@@ -189,6 +189,87 @@ describe('runDueReminders', () => {
     expect(await job(ada.userId)).toEqual({ dueAt: new Date(now + RETRY_MS).toISOString(), lastSentDay: null });
     endpoint.answer(ada.path, 201);
     expect(await run(now + RETRY_MS)).toMatchObject({ reminded: 1 });
+  });
+
+  it('leaves a failing subscription alone for a while, longer after each failure, and clears that on success', async () => {
+    const ada = await person({ minutes: 20 * 60, zone: 'UTC' }, at('2025-06-10T12:00:00Z'));
+    const backoff = async () => {
+      const [row] = await database().sql<{ failures: number; retry_after: Date | null }[]>`
+        select failures, retry_after from push_subscriptions where user_id = ${ada.userId}`;
+      return { failures: row?.failures, retryAfter: row?.retry_after?.toISOString() ?? null };
+    };
+    const iso = (instant: number) => new Date(instant).toISOString();
+    endpoint.answer(ada.path, 503);
+    const now = at('2025-06-10T20:00:00Z');
+    expect(await run(now)).toMatchObject({ failed: 1 });
+    expect(await backoff()).toEqual({ failures: 1, retryAfter: iso(now + RETRY_MS) });
+
+    // Due again early (a replan): the subscription is still waiting, nothing is sent.
+    await database().sql`update reminder_jobs set due_at = ${new Date(now + 60_000)} where user_id = ${ada.userId}`;
+    expect(await run(now + 60_000)).toMatchObject({ pushes: 0, failed: 0 });
+    expect(endpoint.received).toHaveLength(1);
+    expect((await job(ada.userId)).dueAt).toBe(iso(now + RETRY_MS));
+
+    expect(await run(now + RETRY_MS)).toMatchObject({ failed: 1 });
+    expect(await backoff()).toEqual({ failures: 2, retryAfter: iso(now + 3 * RETRY_MS) });
+    expect((await job(ada.userId)).dueAt).toBe(iso(now + 3 * RETRY_MS));
+
+    endpoint.answer(ada.path, 201);
+    expect(await run(now + 3 * RETRY_MS)).toMatchObject({ reminded: 1 });
+    expect(await backoff()).toEqual({ failures: 0, retryAfter: null });
+    expect(endpoint.received).toHaveLength(3);
+  });
+
+  it(`keeps a person's ${MAX_SUBSCRIPTIONS_PER_USER} most recently saved subscriptions`, async () => {
+    const now = at('2025-06-10T12:00:00Z');
+    const ada = await person({ minutes: 20 * 60, zone: 'UTC' }, now);
+    const save = (name: string) => {
+      const browser = browserKeys();
+      return saveSubscription(database().sql, ada.userId, { endpoint: `${endpoint.url}/push/${name}`, keys: browser }, now, LOCAL_PUSH_ENDPOINTS);
+    };
+    const paths = async () =>
+      (await database().sql<{ endpoint: string }[]>`select endpoint from push_subscriptions where user_id = ${ada.userId}`)
+        .map((row) => row.endpoint.slice(endpoint.url.length))
+        .sort();
+    for (let i = 1; i <= MAX_SUBSCRIPTIONS_PER_USER; i++) await save(`ada-${i}`);
+    // The eleventh: the one saved longest ago (the person's first browser) is forgotten.
+    const expected = Array.from({ length: MAX_SUBSCRIPTIONS_PER_USER }, (_, i) => `/push/ada-${i + 1}`).sort();
+    expect(await paths()).toEqual(expected);
+    // Saving one again makes it the newest: the next to go is ada-2.
+    await save('ada-1');
+    await save('ada-11');
+    expect(await paths()).toEqual([...expected.filter((path) => path !== '/push/ada-2'), '/push/ada-11'].sort());
+  });
+
+  it("does not let one person's endpoints that never answer hold up anyone else's reminder", { timeout: 120_000 }, async (context) => {
+    const now = at('2025-06-10T12:00:00Z');
+    // Ann is due first: a pass serving people one at a time would wait for her browsers before Bea's.
+    const ann = await person({ minutes: 19 * 60, zone: 'UTC' }, now);
+    endpoint.answer(ann.path, 'never');
+    for (let i = 2; i <= MAX_SUBSCRIPTIONS_PER_USER; i++) {
+      const path = `/never/ann-${i}`;
+      endpoint.answer(path, 'never');
+      const browser = browserKeys();
+      await saveSubscription(database().sql, ann.userId, { endpoint: `${endpoint.url}${path}`, keys: browser }, now, LOCAL_PUSH_ENDPOINTS);
+    }
+    const bea = await person({ minutes: 20 * 60, zone: 'UTC' }, now);
+
+    const started = performance.now();
+    const since = () => Math.round(performance.now() - started);
+    const beaReminded = endpoint.nextPush(bea.path).then(() => ({ event: 'bea reminded', ms: since() }));
+    const annGivenUp = endpoint.nextAbandoned().then(() => ({ event: 'first of ann’s pushes given up', ms: since() }));
+    const pass = run(at('2025-06-10T20:00:00Z'));
+
+    const first = await Promise.race([beaReminded, annGivenUp]);
+    // Bea's push arrives while all of Ann's are still hanging, not after their deadlines.
+    expect(first.event).toBe('bea reminded');
+    const result = await pass;
+    const passMs = since();
+    expect(result).toMatchObject({ reminded: 1, pushes: 1, failed: MAX_SUBSCRIPTIONS_PER_USER });
+    // Generous bound: before, Bea waited for ten 10 s timeouts one after the other (100 s).
+    expect(first.ms).toBeLessThan(3_000);
+    const annFirst = await annGivenUp;
+    await context.annotate(`Bea reminded after ${first.ms} ms; Ann's first push given up after ${annFirst.ms} ms; pass took ${passMs} ms`);
   });
 
   it('plans again when the reminder settings change through sync, and stops when they are turned off', async () => {
