@@ -5,7 +5,8 @@ import { createSql, type Sql } from '../../db/client.ts';
 import { createPushSender, type PushSender } from '../../providers/push.ts';
 import { useTestDatabase } from '../../testing/database.ts';
 import { createTestUser } from '../../testing/users.ts';
-import { REMINDER_TOPIC, REMINDER_TTL_SECONDS } from './job.ts';
+import { createLogger } from '../../logger.ts';
+import { REMINDER_TOPIC, REMINDER_TTL_SECONDS, startReminderLoop } from './job.ts';
 import { MAX_SUBSCRIPTIONS_PER_USER, RETRY_MS, runDueReminders, saveSubscription } from './service.ts';
 import { browserKeys, LOCAL_PUSH_ENDPOINTS, startPushEndpoint, verifyVapidAuthorization, type BrowserKeys, type PushEndpoint } from './testing/push-endpoint.ts';
 
@@ -324,6 +325,55 @@ describe('runDueReminders', () => {
       expect(paths.sort()).toEqual(crowd.map((p) => p.path).sort());
     } finally {
       await second.end();
+    }
+  });
+
+  it('sends each due reminder exactly once when two instances run the job loop on one database', async () => {
+    // Two instances: two connections on a real server; PGlite has one, which both loops share
+    // (their statements still interleave, pass against pass).
+    const second = database().kind === 'postgres' ? createSql(database().url, { max: 4 }) : database().sql;
+    try {
+      const crowd: Person[] = [];
+      for (let i = 0; i < 12; i++) crowd.push(await person({ minutes: 20 * 60, zone: 'UTC' }, at('2025-06-10T12:00:00Z')));
+      const arrived = Promise.all(crowd.map((p) => endpoint.nextPush(p.path)));
+      const due = at('2025-06-10T20:00:00Z');
+
+      // Each pass reads the clock once, when it starts: counting the reads counts the passes.
+      const instance = (sql: Sql) => {
+        let passes = 0;
+        let waiting: { passes: number; resolve: () => void } | undefined;
+        const loop = startReminderLoop({
+          sql,
+          push: { vapidKeys: keys, subject: SUBJECT, allowLoopbackEndpoints: true },
+          logger: createLogger('silent'),
+          intervalMs: 5,
+          batchSize: 3,
+          sender,
+          clock: () => {
+            passes++;
+            if (waiting && passes >= waiting.passes) waiting.resolve();
+            return due;
+          },
+        });
+        const morePasses = (count: number) =>
+          new Promise<void>((resolve) => {
+            waiting = { passes: passes + count, resolve };
+          });
+        return { loop, morePasses };
+      };
+      const instances = [instance(database().sql), instance(second)];
+      await arrived;
+      // Two more passes started on each after the last push arrived: every pass that could have
+      // sent anything twice has finished.
+      await Promise.all(instances.map((one) => one.morePasses(2)));
+      await Promise.all(instances.map((one) => one.loop.stop()));
+
+      const counts = new Map<string, number>();
+      for (const request of endpoint.received) counts.set(request.path, (counts.get(request.path) ?? 0) + 1);
+      expect(Object.fromEntries(counts)).toEqual(Object.fromEntries(crowd.map((p) => [p.path, 1])));
+      for (const p of crowd) expect((await job(p.userId)).lastSentDay).toBe('2025-06-10');
+    } finally {
+      if (second !== database().sql) await second.end();
     }
   });
 });
