@@ -53,7 +53,11 @@ export function createApp({ env, sql, logger }: AppDeps): Express {
     exercisesRouter({ sql }),
     accountsRouter({ sql, env }),
     analyticsRouter({ sql, limits: env.rateLimits }),
-    remindersRouter({ sql, vapidKeys: vapidKeysLoader(sql, env.push) }),
+    remindersRouter({
+      sql,
+      vapidKeys: vapidKeysLoader(sql, env.push),
+      endpoints: { allowLoopback: env.push.allowLoopbackEndpoints },
+    }),
   ];
   app.use('/api', ...apiRouters, apiNotFound);
 

@@ -29,7 +29,7 @@ describe('loadEnv', () => {
       signIn: { mode: 'local' },
       payments: { mode: 'test' },
       mail: { mode: 'outbox' },
-      push: { vapidKeys: null, subject: null },
+      push: { vapidKeys: null, subject: null, allowLoopbackEndpoints: false },
       hnApiBase: DEFAULT_HN_API_BASE,
     });
   });
@@ -63,7 +63,7 @@ describe('loadEnv', () => {
       signIn: { mode: 'google', googleClientId: 'client.apps.googleusercontent.com' },
       payments: { mode: 'stripe', secretKey: 'sk_test_abc123', publishableKey: 'pk_test_abc123' },
       mail: { mode: 'smtp', url: 'smtps://user:pass@mail.example.com:465' },
-      push: { vapidKeys: { publicKey: 'public', privateKey: 'private' }, subject: 'mailto:hello@example.com' },
+      push: { vapidKeys: { publicKey: 'public', privateKey: 'private' }, subject: 'mailto:hello@example.com', allowLoopbackEndpoints: false },
       hnApiBase: 'http://127.0.0.1:9999/v0',
     });
   });
@@ -172,6 +172,15 @@ describe('loadEnv', () => {
         'ALLOW_LOCAL_SIGNIN: must be true or false (got "yes")',
         expect.stringMatching(/local sign-in/),
       ]);
+    });
+
+    it('refuses push endpoints on this machine, a test configuration', () => {
+      const real = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', ...STRIPE };
+      expect(problemsOf({ ...real, PUSH_ALLOW_LOOPBACK_ENDPOINTS: 'true' })).toEqual([
+        expect.stringMatching(/^PUSH_ALLOW_LOOPBACK_ENDPOINTS: test configuration, refused in production/),
+      ]);
+      expect(loadEnv({ ...real, PUSH_ALLOW_LOOPBACK_ENDPOINTS: 'false' }).push.allowLoopbackEndpoints).toBe(false);
+      expect(loadEnv({ NODE_ENV: 'test', PUSH_ALLOW_LOOPBACK_ENDPOINTS: 'true' }).push.allowLoopbackEndpoints).toBe(true);
     });
 
     it('starts with the real providers configured', () => {

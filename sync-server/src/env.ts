@@ -33,6 +33,11 @@ export interface PushConfig {
   /** Configured VAPID keys; null means: generate a pair on first start and keep it in the database. */
   readonly vapidKeys: { readonly publicKey: string; readonly privateKey: string } | null;
   readonly subject: string | null;
+  /**
+   * Tests only: push endpoints on this machine (http, loopback addresses) may be saved and sent
+   * to. Refused in production; private networks stay refused either way.
+   */
+  readonly allowLoopbackEndpoints: boolean;
 }
 
 /** How many requests one key may make in a window; the windows are fixed, the counts configurable. */
@@ -91,6 +96,7 @@ const VARIABLES = [
   'VAPID_PUBLIC_KEY',
   'VAPID_PRIVATE_KEY',
   'VAPID_SUBJECT',
+  'PUSH_ALLOW_LOOPBACK_ENDPOINTS',
   'HN_API_BASE',
   'SIGN_IN_LIMIT_PER_CLIENT',
   'SIGN_IN_LIMIT_PER_EMAIL',
@@ -162,6 +168,7 @@ const schema = z.object({
     .string()
     .refine((value) => hasProtocol(value, ['mailto:', 'https:']), 'must be a mailto: or https: URL')
     .optional(),
+  PUSH_ALLOW_LOOPBACK_ENDPOINTS: flag,
   HN_API_BASE: z
     .string()
     .refine((value) => hasProtocol(value, ['http:', 'https:']), 'must be an http(s) URL')
@@ -205,6 +212,9 @@ function combinationProblems(raw: RawEnv): string[] {
       'GOOGLE_CLIENT_ID is not set: local sign-in by e-mail is refused in production. ' +
         'Set GOOGLE_CLIENT_ID, or ALLOW_LOCAL_SIGNIN=true to allow local sign-in explicitly',
     );
+  }
+  if (production && isTrue(raw.PUSH_ALLOW_LOOPBACK_ENDPOINTS)) {
+    problems.push('PUSH_ALLOW_LOOPBACK_ENDPOINTS: test configuration, refused in production (it lets anyone signed in make the server send to its own machine)');
   }
   if (production && raw.GOOGLE_JWKS_URL !== undefined && !hasProtocol(raw.GOOGLE_JWKS_URL, ['https:'])) {
     problems.push('GOOGLE_JWKS_URL: must be an https:// URL in production (the keys that decide who may sign in)');
@@ -264,7 +274,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
         ? { mode: 'stripe', secretKey: values.STRIPE_SECRET_KEY, publishableKey: values.STRIPE_PUBLISHABLE_KEY }
         : { mode: 'test' },
     mail: values.SMTP_URL ? { mode: 'smtp', url: values.SMTP_URL } : { mode: 'outbox' },
-    push: { vapidKeys, subject: values.VAPID_SUBJECT ?? null },
+    push: { vapidKeys, subject: values.VAPID_SUBJECT ?? null, allowLoopbackEndpoints: values.PUSH_ALLOW_LOOPBACK_ENDPOINTS },
     hnApiBase: values.HN_API_BASE,
     rateLimits: {
       signInPerClient: values.SIGN_IN_LIMIT_PER_CLIENT,

@@ -13,6 +13,8 @@ export const API_ERROR_STATUS = {
   INVALID_TOKEN: 401,
   /** Sign-in: the ID token or nonce was refused (or the account cannot sign in this way). */
   SIGN_IN_FAILED: 400,
+  /** Reminders: a push endpoint that is not https or not on a public address (it could reach our own network). */
+  PUSH_ENDPOINT_REFUSED: 400,
   FORBIDDEN: 403,
   /** Sync: the device id in a push belongs to another account. */
   CLIENT_NOT_OWNED: 403,
@@ -20,6 +22,8 @@ export const API_ERROR_STATUS = {
   SIGN_IN_MODE: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Reminders: the push endpoint is another account's, and the keys sent are not that subscription's. */
+  SUBSCRIPTION_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -1,6 +1,9 @@
+import http from 'node:http';
+import https from 'node:https';
 import webpush from 'web-push';
 import type { Sql } from '../db/client.ts';
 import type { PushConfig } from '../env.ts';
+import { guardedLookup, pushEndpointProblem, PUSH_ENDPOINT_PROBLEM_MESSAGES, type PushEndpointPolicy, type ResolveHost } from './push-endpoints.ts';
 
 /**
  * Web Push with VAPID (RFC 8030, 8291, 8292). The keys come from the configuration, or are made
@@ -8,7 +11,8 @@ import type { PushConfig } from '../env.ts';
  * same pair (browsers tie a subscription to the public key it was made with).
  *
  * web-push encrypts the payload (aes128gcm) and signs the VAPID header; the request itself goes
- * out with fetch, which reaches https push services and, in tests, a local http endpoint.
+ * out through node:https (node:http only reaches the tests' local endpoint), on a socket whose
+ * address `push-endpoints.ts` checked after DNS, with one deadline for the whole exchange.
  */
 
 export interface VapidKeys {
@@ -44,14 +48,18 @@ export interface PushSenderOptions {
   readonly urgency?: Urgency;
   /** Replaces an undelivered message with the same topic at the push service. */
   readonly topic?: string;
+  /** The whole request, connect to last byte of the answer; one dead endpoint costs no more. */
   readonly timeoutMs?: number;
-  readonly fetch?: typeof fetch;
+  /** Which endpoints may be reached: checked before every send, and on the resolved addresses. */
+  readonly endpoints: PushEndpointPolicy;
+  /** For tests: how host names resolve (the system's DNS by default). */
+  readonly resolve?: ResolveHost;
 }
 
 /** Used when VAPID_SUBJECT is not set; push services only want a way to reach the sender. */
 export const DEFAULT_VAPID_SUBJECT = 'mailto:reminders@memento.invalid';
 const SETTINGS_KEY = 'vapid_keys';
-const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_PUSH_TIMEOUT_MS = 5_000;
 
 function isVapidKeys(value: unknown): value is VapidKeys {
   return (
@@ -98,12 +106,47 @@ function outcomeOf(status: number): PushOutcome {
   return { status: 'failed', reason: `push service answered ${status}` };
 }
 
+interface PushRequest {
+  readonly endpoint: string;
+  readonly headers: Record<string, string>;
+  readonly body: Buffer | null;
+}
+
+/** POSTs without following redirects; resolves with the status once the answer is read. */
+function post(request: PushRequest, lookup: ReturnType<typeof guardedLookup>, timeoutMs: number): Promise<number> {
+  const url = new URL(request.endpoint);
+  const client = url.protocol === 'http:' ? http : https;
+  return new Promise((resolve, reject) => {
+    const outgoing = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...request.headers, 'content-length': String(request.body?.length ?? 0) },
+        lookup,
+        // No connection reuse: each request resolves and checks its address again.
+        agent: false,
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      (response) => {
+        response.on('error', reject);
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.resume();
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(request.body ?? undefined);
+  });
+}
+
 export function createPushSender(options: PushSenderOptions): PushSender {
-  const fetchImpl = options.fetch ?? ((input: string | URL, init?: RequestInit) => fetch(input, init));
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PUSH_TIMEOUT_MS;
+  const lookup = guardedLookup(options.endpoints, options.resolve);
   return {
     publicKey: options.keys.publicKey,
     async send(target, payload) {
+      // Saved subscriptions were checked then; the rule may have tightened since, and IP literals skip DNS.
+      const problem = pushEndpointProblem(target.endpoint, options.endpoints);
+      if (problem !== null) return { status: 'failed', reason: `endpoint refused: ${PUSH_ENDPOINT_PROBLEM_MESSAGES[problem]}` };
       let details: webpush.RequestDetails;
       try {
         details = webpush.generateRequestDetails(
@@ -125,19 +168,11 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       // The typings say strings; web-push puts numbers in some (TTL, Content-Length).
       const generated: Record<string, unknown> = details.headers;
       for (const [name, value] of Object.entries(generated)) {
-        // fetch sets the length from the body itself.
         if (name.toLowerCase() !== 'content-length') headers[name] = typeof value === 'string' ? value : String(value);
       }
       try {
-        const response = await fetchImpl(details.endpoint, {
-          method: 'POST',
-          headers,
-          body: details.body === null ? null : new Uint8Array(details.body),
-          signal: AbortSignal.timeout(timeoutMs),
-          redirect: 'error',
-        });
-        await response.arrayBuffer().catch(() => undefined);
-        return outcomeOf(response.status);
+        const status = await post({ endpoint: details.endpoint, headers, body: details.body }, lookup, timeoutMs);
+        return outcomeOf(status);
       } catch (error) {
         return { status: 'failed', reason: `push service unreachable: ${String(error)}` };
       }

@@ -202,6 +202,16 @@ describe('turning on without the server', () => {
     ['the registration, offline', { register: () => Promise.reject(offline()) }, 'offline'],
     ['the registration, no answer', { register: () => Promise.reject(noAnswer()) }, 'serverUnreachable'],
     ['the registration, an error answer', { register: () => Promise.reject(refused()) }, 'failed'],
+    [
+      'the registration, endpoint refused',
+      { register: () => Promise.reject(new ApiError('server', 'refused', { code: 'PUSH_ENDPOINT_REFUSED', status: 400 })) },
+      'endpointRefused',
+    ],
+    [
+      'the registration, subscription of another account',
+      { register: () => Promise.reject(new ApiError('server', 'taken', { code: 'SUBSCRIPTION_TAKEN', status: 409 })) },
+      'subscriptionTaken',
+    ],
   ] as const)('%s: disabled.%s, nothing saved', async (_, world: Partial<World>, outcome) => {
     const { actor, saved } = start(world);
     actor.send({ type: 'TURN_ON' });

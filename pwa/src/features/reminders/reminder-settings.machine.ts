@@ -1,5 +1,6 @@
 import { and, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { DEFAULT_PROFILE } from '#core/schemas/records';
+import type { ApiErrorCode } from '#core/schemas/api-error';
 import { isApiError, type ApiErrorKind } from '../../lib/api-client';
 import { getPushKey } from './data/get-push-key';
 import { ensureNotificationPermission, type PushSupport } from './data/push-support';
@@ -48,6 +49,10 @@ export const REMINDER_OFF_REASONS = [
   'unsupported',
   'noPushService',
   'serverUnreachable',
+  /** The server will not send to this browser's push service (not https, not a public address). */
+  'endpointRefused',
+  /** This browser's push subscription is another account's, under other keys. */
+  'subscriptionTaken',
   'failed',
 ] as const;
 export type ReminderOffReason = (typeof REMINDER_OFF_REASONS)[number];
@@ -93,6 +98,7 @@ export const reminderSettingsMachine = setup({
       params.error instanceof PushSubscribeError && params.error.reason === params.reason,
     serverCallFailedWith: (_, params: { error: unknown; kind: ApiErrorKind }) =>
       isApiError(params.error) && params.error.kind === params.kind,
+    serverRefusedWith: (_, params: { error: unknown; code: ApiErrorCode }) => isApiError(params.error, params.code),
   },
   actions: {
     rememberSettings: assign((_, params: { minutes: number }) => ({ minutes: params.minutes })),
@@ -142,6 +148,8 @@ export const reminderSettingsMachine = setup({
         unsupported: {},
         noPushService: {},
         serverUnreachable: {},
+        endpointRefused: {},
+        subscriptionTaken: {},
         failed: {},
       },
     },
@@ -223,6 +231,14 @@ export const reminderSettingsMachine = setup({
               {
                 guard: { type: 'serverCallFailedWith', params: ({ event }) => ({ error: event.error, kind: 'network' }) },
                 target: '#reminderSettings.disabled.serverUnreachable',
+              },
+              {
+                guard: { type: 'serverRefusedWith', params: ({ event }) => ({ error: event.error, code: 'PUSH_ENDPOINT_REFUSED' }) },
+                target: '#reminderSettings.disabled.endpointRefused',
+              },
+              {
+                guard: { type: 'serverRefusedWith', params: ({ event }) => ({ error: event.error, code: 'SUBSCRIPTION_TAKEN' }) },
+                target: '#reminderSettings.disabled.subscriptionTaken',
               },
               { target: '#reminderSettings.disabled.failed' },
             ],

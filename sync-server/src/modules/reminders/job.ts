@@ -22,6 +22,8 @@ export interface ReminderLoopOptions {
   readonly logger: Logger;
   readonly intervalMs?: number;
   readonly clock?: () => number;
+  /** Due reminders taken per pass (DEFAULT_BATCH_SIZE). */
+  readonly batchSize?: number;
   /** For tests: a sender instead of the real one. */
   readonly sender?: PushSender;
 }
@@ -35,6 +37,7 @@ export async function createReminderSender(sql: Sql, push: PushConfig): Promise<
     ttlSeconds: REMINDER_TTL_SECONDS,
     urgency: 'normal',
     topic: REMINDER_TOPIC,
+    endpoints: { allowLoopback: push.allowLoopbackEndpoints },
   });
 }
 
@@ -63,6 +66,7 @@ export function startReminderLoop(options: ReminderLoopOptions): ReminderLoop {
         {
           sql,
           sender: await sender,
+          ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
           onError: (error, userId) => logger.error({ err: error, userId }, 'reminder failed'),
         },
         clock(),

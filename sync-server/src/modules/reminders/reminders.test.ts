@@ -5,9 +5,10 @@ import { createSql, type Sql } from '../../db/client.ts';
 import { createPushSender, type PushSender } from '../../providers/push.ts';
 import { useTestDatabase } from '../../testing/database.ts';
 import { createTestUser } from '../../testing/users.ts';
-import { REMINDER_TOPIC, REMINDER_TTL_SECONDS } from './job.ts';
-import { RETRY_MS, runDueReminders, saveSubscription } from './service.ts';
-import { browserKeys, startPushEndpoint, verifyVapidAuthorization, type BrowserKeys, type PushEndpoint } from './testing/push-endpoint.ts';
+import { createLogger } from '../../logger.ts';
+import { REMINDER_TOPIC, REMINDER_TTL_SECONDS, startReminderLoop } from './job.ts';
+import { MAX_SUBSCRIPTIONS_PER_USER, RETRY_MS, runDueReminders, saveSubscription } from './service.ts';
+import { browserKeys, LOCAL_PUSH_ENDPOINTS, startPushEndpoint, verifyVapidAuthorization, type BrowserKeys, type PushEndpoint } from './testing/push-endpoint.ts';
 import { paths } from '#core/paths';
 
 const database = useTestDatabase();
@@ -18,7 +19,7 @@ let sender: PushSender;
 
 beforeAll(async () => {
   endpoint = await startPushEndpoint();
-  sender = createPushSender({ keys, subject: SUBJECT, ttlSeconds: REMINDER_TTL_SECONDS, topic: REMINDER_TOPIC });
+  sender = createPushSender({ keys, subject: SUBJECT, ttlSeconds: REMINDER_TTL_SECONDS, topic: REMINDER_TOPIC, endpoints: LOCAL_PUSH_ENDPOINTS });
 });
 afterAll(() => endpoint.close());
 beforeEach(async () => {
@@ -47,7 +48,7 @@ async function person(
     values (${userId}, true, ${settings.minutes}, ${settings.zone}, ${settings.dayStart ?? 0}, ${settings.doneRule ?? 'both'}, 1)`;
   const browser = browserKeys();
   const path = `/push/${userId}`;
-  await saveSubscription(sql, userId, { endpoint: `${endpoint.url}${path}`, keys: { p256dh: browser.p256dh, auth: browser.auth } }, now);
+  await saveSubscription(sql, userId, { endpoint: `${endpoint.url}${path}`, keys: { p256dh: browser.p256dh, auth: browser.auth } }, now, LOCAL_PUSH_ENDPOINTS);
   return { userId, path, browser };
 }
 
@@ -167,6 +168,7 @@ describe('runDueReminders', () => {
       ada.userId,
       { endpoint: `${endpoint.url}/push/ada-phone`, keys: { p256dh: other.p256dh, auth: other.auth } },
       at('2025-06-10T12:00:00Z'),
+      LOCAL_PUSH_ENDPOINTS,
     );
     endpoint.answer(ada.path, 410);
     const result = await run(at('2025-06-10T20:00:00Z'));
@@ -191,6 +193,87 @@ describe('runDueReminders', () => {
     expect(await run(now + RETRY_MS)).toMatchObject({ reminded: 1 });
   });
 
+  it('leaves a failing subscription alone for a while, longer after each failure, and clears that on success', async () => {
+    const ada = await person({ minutes: 20 * 60, zone: 'UTC' }, at('2025-06-10T12:00:00Z'));
+    const backoff = async () => {
+      const [row] = await database().sql<{ failures: number; retry_after: Date | null }[]>`
+        select failures, retry_after from push_subscriptions where user_id = ${ada.userId}`;
+      return { failures: row?.failures, retryAfter: row?.retry_after?.toISOString() ?? null };
+    };
+    const iso = (instant: number) => new Date(instant).toISOString();
+    endpoint.answer(ada.path, 503);
+    const now = at('2025-06-10T20:00:00Z');
+    expect(await run(now)).toMatchObject({ failed: 1 });
+    expect(await backoff()).toEqual({ failures: 1, retryAfter: iso(now + RETRY_MS) });
+
+    // Due again early (a replan): the subscription is still waiting, nothing is sent.
+    await database().sql`update reminder_jobs set due_at = ${new Date(now + 60_000)} where user_id = ${ada.userId}`;
+    expect(await run(now + 60_000)).toMatchObject({ pushes: 0, failed: 0 });
+    expect(endpoint.received).toHaveLength(1);
+    expect((await job(ada.userId)).dueAt).toBe(iso(now + RETRY_MS));
+
+    expect(await run(now + RETRY_MS)).toMatchObject({ failed: 1 });
+    expect(await backoff()).toEqual({ failures: 2, retryAfter: iso(now + 3 * RETRY_MS) });
+    expect((await job(ada.userId)).dueAt).toBe(iso(now + 3 * RETRY_MS));
+
+    endpoint.answer(ada.path, 201);
+    expect(await run(now + 3 * RETRY_MS)).toMatchObject({ reminded: 1 });
+    expect(await backoff()).toEqual({ failures: 0, retryAfter: null });
+    expect(endpoint.received).toHaveLength(3);
+  });
+
+  it(`keeps a person's ${MAX_SUBSCRIPTIONS_PER_USER} most recently saved subscriptions`, async () => {
+    const now = at('2025-06-10T12:00:00Z');
+    const ada = await person({ minutes: 20 * 60, zone: 'UTC' }, now);
+    const save = (name: string) => {
+      const browser = browserKeys();
+      return saveSubscription(database().sql, ada.userId, { endpoint: `${endpoint.url}/push/${name}`, keys: browser }, now, LOCAL_PUSH_ENDPOINTS);
+    };
+    const paths = async () =>
+      (await database().sql<{ endpoint: string }[]>`select endpoint from push_subscriptions where user_id = ${ada.userId}`)
+        .map((row) => row.endpoint.slice(endpoint.url.length))
+        .sort();
+    for (let i = 1; i <= MAX_SUBSCRIPTIONS_PER_USER; i++) await save(`ada-${i}`);
+    // The eleventh: the one saved longest ago (the person's first browser) is forgotten.
+    const expected = Array.from({ length: MAX_SUBSCRIPTIONS_PER_USER }, (_, i) => `/push/ada-${i + 1}`).sort();
+    expect(await paths()).toEqual(expected);
+    // Saving one again makes it the newest: the next to go is ada-2.
+    await save('ada-1');
+    await save('ada-11');
+    expect(await paths()).toEqual([...expected.filter((path) => path !== '/push/ada-2'), '/push/ada-11'].sort());
+  });
+
+  it("does not let one person's endpoints that never answer hold up anyone else's reminder", { timeout: 120_000 }, async (context) => {
+    const now = at('2025-06-10T12:00:00Z');
+    // Ann is due first: a pass serving people one at a time would wait for her browsers before Bea's.
+    const ann = await person({ minutes: 19 * 60, zone: 'UTC' }, now);
+    endpoint.answer(ann.path, 'never');
+    for (let i = 2; i <= MAX_SUBSCRIPTIONS_PER_USER; i++) {
+      const path = `/never/ann-${i}`;
+      endpoint.answer(path, 'never');
+      const browser = browserKeys();
+      await saveSubscription(database().sql, ann.userId, { endpoint: `${endpoint.url}${path}`, keys: browser }, now, LOCAL_PUSH_ENDPOINTS);
+    }
+    const bea = await person({ minutes: 20 * 60, zone: 'UTC' }, now);
+
+    const started = performance.now();
+    const since = () => Math.round(performance.now() - started);
+    const beaReminded = endpoint.nextPush(bea.path).then(() => ({ event: 'bea reminded', ms: since() }));
+    const annGivenUp = endpoint.nextAbandoned().then(() => ({ event: 'first of ann’s pushes given up', ms: since() }));
+    const pass = run(at('2025-06-10T20:00:00Z'));
+
+    const first = await Promise.race([beaReminded, annGivenUp]);
+    // Bea's push arrives while all of Ann's are still hanging, not after their deadlines.
+    expect(first.event).toBe('bea reminded');
+    const result = await pass;
+    const passMs = since();
+    expect(result).toMatchObject({ reminded: 1, pushes: 1, failed: MAX_SUBSCRIPTIONS_PER_USER });
+    // Generous bound: before, Bea waited for ten 10 s timeouts one after the other (100 s).
+    expect(first.ms).toBeLessThan(3_000);
+    const annFirst = await annGivenUp;
+    await context.annotate(`Bea reminded after ${first.ms} ms; Ann's first push given up after ${annFirst.ms} ms; pass took ${passMs} ms`);
+  });
+
   it('plans again when the reminder settings change through sync, and stops when they are turned off', async () => {
     const ada = await person({ minutes: 20 * 60, zone: 'UTC' }, at('2025-06-10T12:00:00Z'));
     await database().sql`update profiles set reminder_time = 21 * 60, rev = rev + 1 where user_id = ${ada.userId}`;
@@ -206,7 +289,7 @@ describe('runDueReminders', () => {
   it('plans for someone who turned reminders on by sync after subscribing', async () => {
     const { userId } = await createTestUser(database().sql, 'late@example.test');
     const browser = browserKeys();
-    await saveSubscription(database().sql, userId, { endpoint: `${endpoint.url}/push/late`, keys: browser }, at('2025-06-10T12:00:00Z'));
+    await saveSubscription(database().sql, userId, { endpoint: `${endpoint.url}/push/late`, keys: browser }, at('2025-06-10T12:00:00Z'), LOCAL_PUSH_ENDPOINTS);
     await database().sql`
       insert into profiles (user_id, reminder_enabled, reminder_time, reminder_zone, rev)
       values (${userId}, true, ${13 * 60}, 'Asia/Tokyo', 3)`;
@@ -243,6 +326,55 @@ describe('runDueReminders', () => {
       expect(paths.sort()).toEqual(crowd.map((p) => p.path).sort());
     } finally {
       await second.end();
+    }
+  });
+
+  it('sends each due reminder exactly once when two instances run the job loop on one database', async () => {
+    // Two instances: two connections on a real server; PGlite has one, which both loops share
+    // (their statements still interleave, pass against pass).
+    const second = database().kind === 'postgres' ? createSql(database().url, { max: 4 }) : database().sql;
+    try {
+      const crowd: Person[] = [];
+      for (let i = 0; i < 12; i++) crowd.push(await person({ minutes: 20 * 60, zone: 'UTC' }, at('2025-06-10T12:00:00Z')));
+      const arrived = Promise.all(crowd.map((p) => endpoint.nextPush(p.path)));
+      const due = at('2025-06-10T20:00:00Z');
+
+      // Each pass reads the clock once, when it starts: counting the reads counts the passes.
+      const instance = (sql: Sql) => {
+        let passes = 0;
+        let waiting: { passes: number; resolve: () => void } | undefined;
+        const loop = startReminderLoop({
+          sql,
+          push: { vapidKeys: keys, subject: SUBJECT, allowLoopbackEndpoints: true },
+          logger: createLogger('silent'),
+          intervalMs: 5,
+          batchSize: 3,
+          sender,
+          clock: () => {
+            passes++;
+            if (waiting && passes >= waiting.passes) waiting.resolve();
+            return due;
+          },
+        });
+        const morePasses = (count: number) =>
+          new Promise<void>((resolve) => {
+            waiting = { passes: passes + count, resolve };
+          });
+        return { loop, morePasses };
+      };
+      const instances = [instance(database().sql), instance(second)];
+      await arrived;
+      // Two more passes started on each after the last push arrived: every pass that could have
+      // sent anything twice has finished.
+      await Promise.all(instances.map((one) => one.morePasses(2)));
+      await Promise.all(instances.map((one) => one.loop.stop()));
+
+      const counts = new Map<string, number>();
+      for (const request of endpoint.received) counts.set(request.path, (counts.get(request.path) ?? 0) + 1);
+      expect(Object.fromEntries(counts)).toEqual(Object.fromEntries(crowd.map((p) => [p.path, 1])));
+      for (const p of crowd) expect((await job(p.userId)).lastSentDay).toBe('2025-06-10');
+    } finally {
+      if (second !== database().sql) await second.end();
     }
   });
 });

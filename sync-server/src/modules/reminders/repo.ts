@@ -29,6 +29,10 @@ export interface StoredSubscription {
   readonly endpoint: string;
   readonly p256dh: string;
   readonly auth: string;
+  /** Pushes that failed in a row. */
+  readonly failures: number;
+  /** Not tried again before this instant (backoff after failures); null when due any time. */
+  readonly retryAfter: Date | null;
 }
 
 export interface NewSubscription {
@@ -85,19 +89,48 @@ export async function findExerciseFlags(
 
 export async function listSubscriptions(db: Db, userId: string): Promise<StoredSubscription[]> {
   return db<StoredSubscription[]>`
-    select id, endpoint, p256dh, auth from push_subscriptions where user_id = ${userId} order by created_at, id`;
+    select id, endpoint, p256dh, auth, failures, retry_after as "retryAfter"
+    from push_subscriptions where user_id = ${userId} order by saved_at, id`;
 }
 
 /**
  * Saves a browser's subscription for this person. An endpoint belongs to one browser profile: if
- * another account had it (someone else signed in there before), it now reminds this one.
+ * another account had it (someone else signed in there before), it moves to this one only when
+ * the keys are the same ones, which only that browser holds; an endpoint URL alone is no proof.
+ * Returns false, changing nothing, when the endpoint is another account's under other keys.
  */
-export async function upsertSubscription(db: Db, userId: string, subscription: NewSubscription): Promise<void> {
-  await db`
-    insert into push_subscriptions (user_id, endpoint, p256dh, auth)
-    values (${userId}, ${subscription.endpoint}, ${subscription.p256dh}, ${subscription.auth})
+export async function upsertSubscription(db: Db, userId: string, subscription: NewSubscription): Promise<boolean> {
+  const rows = await db`
+    insert into push_subscriptions (user_id, endpoint, p256dh, auth, saved_at)
+    values (${userId}, ${subscription.endpoint}, ${subscription.p256dh}, ${subscription.auth}, clock_timestamp())
     on conflict (endpoint) do update
-      set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth`;
+      set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
+          saved_at = excluded.saved_at, failures = 0, retry_after = null
+      where push_subscriptions.user_id = excluded.user_id
+         or (push_subscriptions.p256dh = excluded.p256dh and push_subscriptions.auth = excluded.auth)
+    returning id`;
+  return rows.length > 0;
+}
+
+/** Keeps this person's `keep` most recently saved subscriptions and removes the rest; returns how many went. */
+export async function trimSubscriptions(db: Db, userId: string, keep: number): Promise<number> {
+  const rows = await db`
+    delete from push_subscriptions
+    where user_id = ${userId} and id not in (
+      select id from push_subscriptions where user_id = ${userId} order by saved_at desc, id desc limit ${keep}
+    )
+    returning id`;
+  return rows.length;
+}
+
+/** A push went through: the subscription is tried whenever due again. */
+export async function recordPushSuccess(db: Db, id: string): Promise<void> {
+  await db`update push_subscriptions set failures = 0, retry_after = null where id = ${id} and failures > 0`;
+}
+
+/** A push failed: counts it and leaves the subscription alone until `retryAfter`. */
+export async function recordPushFailure(db: Db, id: string, failures: number, retryAfter: Date): Promise<void> {
+  await db`update push_subscriptions set failures = ${failures}, retry_after = ${retryAfter} where id = ${id}`;
 }
 
 /** Removes one of this person's subscriptions; someone else's endpoint is left alone. */

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema } from '#core/schemas/api-error';
 import { publicKeyResponseSchema, saveSubscriptionResponseSchema } from '#core/schemas/reminders';
+import { loadEnv } from '../../env.ts';
 import { serveApp } from '../../testing/app.ts';
 import { useTestDatabase } from '../../testing/database.ts';
 import type { TestServer } from '../../testing/http.ts';
 import { createTestUser, type TestUser } from '../../testing/users.ts';
-import { browserKeys } from './testing/push-endpoint.ts';
+import { createReminderSender } from './job.ts';
+import { runDueReminders } from './service.ts';
+import { browserKeys, startPushEndpoint } from './testing/push-endpoint.ts';
 
 const database = useTestDatabase();
 let server: TestServer;
@@ -84,6 +87,27 @@ describe('POST /api/reminders/subscriptions', () => {
     expect(await endpointsOf(ada.userId)).toHaveLength(1);
   });
 
+  it("does not let another account take a subscription by its endpoint URL; the browser's own keys move it", async () => {
+    const adas = subscription('ada-tablet');
+    expect((await call('POST', '/api/reminders/subscriptions', { body: adas, token: ada.token })).status).toBe(201);
+    const keysOf = (endpoint: string) =>
+      database().sql<{ user_id: string; p256dh: string; auth: string }[]>`
+        select user_id, p256dh, auth from push_subscriptions where endpoint = ${endpoint}`;
+
+    // Bob knows the URL (it is no secret to push services, logs, the browser's owner) but not the keys.
+    const stolen = { ...subscription('unused'), endpoint: adas.endpoint };
+    const byBob = await call('POST', '/api/reminders/subscriptions', { body: stolen, token: bob.token });
+    expect(byBob.status).toBe(409);
+    expect(apiErrorBodySchema.parse(byBob.body).error).toBe('SUBSCRIPTION_TAKEN');
+    const halfKnown = { ...adas, keys: { ...adas.keys, auth: stolen.keys.auth } };
+    expect((await call('POST', '/api/reminders/subscriptions', { body: halfKnown, token: bob.token })).status).toBe(409);
+    expect(await keysOf(adas.endpoint)).toEqual([{ user_id: ada.userId, ...adas.keys }]);
+
+    // Bob signed in on Ada's browser: the browser sends its own subscription, keys and all.
+    expect((await call('POST', '/api/reminders/subscriptions', { body: adas, token: bob.token })).status).toBe(201);
+    expect(await keysOf(adas.endpoint)).toEqual([{ user_id: bob.userId, ...adas.keys }]);
+  });
+
   it('answers 401 without a live session', async () => {
     const none = await call('POST', '/api/reminders/subscriptions', { body: subscription('x') });
     expect(none.status).toBe(401);
@@ -107,6 +131,55 @@ describe('POST /api/reminders/subscriptions', () => {
     const response = await call('POST', '/api/reminders/subscriptions', { body, token: ada.token });
     expect(response.status).toBe(400);
     expect(['INVALID_REQUEST', 'INVALID_JSON']).toContain(apiErrorBodySchema.parse(response.body).error);
+  });
+});
+
+describe('POST /api/reminders/subscriptions: endpoints the server must not reach', () => {
+  it.each([
+    'http://127.0.0.1:18091/internal-admin/do-something?x=1',
+    'https://127.0.0.1:18091/internal-admin/do-something?x=1',
+    'https://localhost/push',
+    'https://[::1]/push',
+    'https://[::ffff:7f00:1]/push',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://10.1.2.3/push',
+    'https://172.16.0.9/push',
+    'https://192.168.1.1/push',
+    'https://100.64.1.1/push',
+    'https://[fd00::5]/push',
+    'https://[fe80::1]/push',
+    'https://0.0.0.0/push',
+    'http://push.example.test/send/plain-http',
+  ])('answers 400 PUSH_ENDPOINT_REFUSED to %s and keeps nothing', async (endpoint) => {
+    const response = await call('POST', '/api/reminders/subscriptions', { body: { ...subscription('x'), endpoint }, token: bob.token });
+    expect(response.status).toBe(400);
+    const body = apiErrorBodySchema.parse(response.body);
+    expect(body.error).toBe('PUSH_ENDPOINT_REFUSED');
+    expect(body.message).toMatch(/https URL|public address/);
+    expect(await endpointsOf(bob.userId)).not.toContainEqual({ endpoint });
+  });
+
+  it('never POSTs to an internal address, whether saved through the API or already in the table', async () => {
+    const internal = await startPushEndpoint();
+    try {
+      const { userId, token } = await createTestUser(database().sql, 'mallory.reminders@example.test');
+      await database().sql`
+        insert into profiles (user_id, reminder_enabled, reminder_time, reminder_zone, rev) values (${userId}, true, 0, 'UTC', 1)`;
+      const endpoint = `${internal.url}/internal-admin/do-something?x=1`;
+      const saved = await call('POST', '/api/reminders/subscriptions', { body: { ...subscription('m'), endpoint }, token });
+      expect(saved.status).toBe(400);
+
+      // A row from before the rule (or written some other way) is refused again when sending.
+      const { p256dh, auth } = browserKeys();
+      await database().sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth) values (${userId}, ${endpoint}, ${p256dh}, ${auth})`;
+      await database().sql`insert into reminder_jobs (user_id, due_at, profile_rev) values (${userId}, now() - interval '1 minute', 1)`;
+      const sender = await createReminderSender(database().sql, loadEnv({ NODE_ENV: 'test' }).push);
+      const result = await runDueReminders({ sql: database().sql, sender }, Date.now());
+      expect(result).toMatchObject({ pushes: 0, failed: 1 });
+      expect(internal.received).toEqual([]);
+    } finally {
+      await internal.close();
+    }
   });
 });
 

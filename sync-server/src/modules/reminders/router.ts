@@ -8,17 +8,20 @@ import {
 import type { Sql } from '../../db/client.ts';
 import { parseBody } from '../../http/validate.ts';
 import type { VapidKeys } from '../../providers/push.ts';
+import type { PushEndpointPolicy } from '../../providers/push-endpoints.ts';
 import { requireUser, sessionOf } from '../accounts/require-user.ts';
 import { removeSubscription, saveSubscription } from './service.ts';
 
 export interface RemindersRouterDeps {
   readonly sql: Sql;
   readonly vapidKeys: () => Promise<VapidKeys>;
+  /** Which push endpoints may be saved (the sender checks them again on every send). */
+  readonly endpoints: PushEndpointPolicy;
   readonly clock?: () => number;
 }
 
 /** /api/reminders: the push key, and a signed-in person's browser subscriptions. */
-export function remindersRouter({ sql, vapidKeys, clock = Date.now }: RemindersRouterDeps): Router {
+export function remindersRouter({ sql, vapidKeys, endpoints, clock = Date.now }: RemindersRouterDeps): Router {
   const router = Router();
   const signedIn = requireUser(sql);
 
@@ -29,7 +32,7 @@ export function remindersRouter({ sql, vapidKeys, clock = Date.now }: RemindersR
 
   router.post('/reminders/subscriptions', signedIn, async (req, res) => {
     const request = parseBody(saveSubscriptionRequestSchema, req);
-    const dueAt = await saveSubscription(sql, sessionOf(res).userId, request, clock());
+    const dueAt = await saveSubscription(sql, sessionOf(res).userId, request, clock(), endpoints);
     const body: SaveSubscriptionResponse = { nextDueAt: dueAt?.toISOString() ?? null };
     res.status(201).json(body);
   });

@@ -7,7 +7,9 @@ import { DEFAULT_PROFILE } from '#core/schemas/records';
 import { paths } from '#core/paths';
 import type { ReminderPush, SaveSubscriptionRequest } from '#core/schemas/reminders';
 import type { Sql } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
 import type { PushSender } from '../../providers/push.ts';
+import { pushEndpointProblem, PUSH_ENDPOINT_PROBLEM_MESSAGES, type PushEndpointPolicy } from '../../providers/push-endpoints.ts';
 import {
   claimDueJobs,
   deleteSubscription,
@@ -18,10 +20,15 @@ import {
   findStalePlans,
   finishJob,
   listSubscriptions,
+  recordPushFailure,
+  recordPushSuccess,
   savePlan,
+  trimSubscriptions,
   upsertSubscription,
   type ReminderProfile,
+  type StoredSubscription,
 } from './repo.ts';
+import { createPushLimiter, type PushLimits } from './push-limiter.ts';
 
 /**
  * The daily reminder rules on the server. Each person with reminders on has one reminder_jobs
@@ -31,6 +38,11 @@ import {
  * 2. takes the due jobs (several instances never take the same row), and for each sends the
  *    reminder unless today's practice is done or already reminded, forgets subscriptions the push
  *    service calls gone, and plans the next one.
+ *
+ * No one person's browsers can hold up anyone else's reminder: a person keeps at most
+ * MAX_SUBSCRIPTIONS_PER_USER subscriptions; the pushes of a pass run side by side (PUSH_LIMITS:
+ * a few at once per person, more in all), each within the sender's deadline (5 s); and a
+ * subscription whose push failed is left alone for a while, longer after each failure.
  */
 
 /** How long one instance holds a job while sending; past that another may take it over. */
@@ -38,6 +50,17 @@ export const CLAIM_MS = 5 * 60_000;
 /** When every push of a reminder failed (the push service is down), try again this much later. */
 export const RETRY_MS = 10 * 60_000;
 export const DEFAULT_BATCH_SIZE = 50;
+/** Browsers one person keeps subscribed; saving one more forgets the one saved longest ago. */
+export const MAX_SUBSCRIPTIONS_PER_USER = 10;
+/** Pushes in flight in one pass: in all, and for one person. */
+export const PUSH_LIMITS: PushLimits = { total: 8, perKey: 4 };
+/** The longest a failing subscription is left alone between tries. */
+export const MAX_BACKOFF_MS = 24 * 60 * 60_000;
+
+/** How long a subscription is left alone after its `failures`-th failure in a row: 10 min, doubling, at most a day. */
+export function pushBackoffMs(failures: number): number {
+  return Math.min(RETRY_MS * 2 ** Math.max(0, failures - 1), MAX_BACKOFF_MS);
+}
 
 export interface ReminderSchedule {
   readonly reminderMinutes: number;
@@ -88,13 +111,28 @@ export async function planReminder(sql: Sql, userId: string, now: number): Promi
   return dueAt;
 }
 
+/**
+ * Keeps a browser's subscription for this person and plans their reminder. Throws
+ * PUSH_ENDPOINT_REFUSED for an endpoint the server must not send to (see `push-endpoints.ts`),
+ * SUBSCRIPTION_TAKEN for another account's endpoint sent with other keys.
+ */
 export async function saveSubscription(
   sql: Sql,
   userId: string,
   request: SaveSubscriptionRequest,
   now: number,
+  endpoints: PushEndpointPolicy,
 ): Promise<Date | null> {
-  await upsertSubscription(sql, userId, { endpoint: request.endpoint, ...request.keys });
+  const problem = pushEndpointProblem(request.endpoint, endpoints);
+  if (problem !== null) throw new ApiError('PUSH_ENDPOINT_REFUSED', PUSH_ENDPOINT_PROBLEM_MESSAGES[problem]);
+  const saved = await upsertSubscription(sql, userId, { endpoint: request.endpoint, ...request.keys });
+  if (!saved) {
+    throw new ApiError(
+      'SUBSCRIPTION_TAKEN',
+      'This push subscription belongs to another account. Unsubscribe it in this browser, or sign in with that account.',
+    );
+  }
+  await trimSubscriptions(sql, userId, MAX_SUBSCRIPTIONS_PER_USER);
   return planReminder(sql, userId, now);
 }
 
@@ -117,6 +155,7 @@ export interface ReminderRunDeps {
   readonly sql: Sql;
   readonly sender: PushSender;
   readonly batchSize?: number;
+  readonly pushLimits?: PushLimits;
   readonly onError?: (error: unknown, userId: string) => void;
 }
 
@@ -139,13 +178,12 @@ interface Counts {
   failed: number;
 }
 
-async function sendDue(
-  sql: Sql,
-  sender: PushSender,
-  userId: string,
-  now: number,
-  counts: Counts,
-): Promise<void> {
+type Send = (userId: string, subscription: StoredSubscription, payload: string) => ReturnType<PushSender['send']>;
+
+const isTryable = (subscription: StoredSubscription, now: number) =>
+  subscription.retryAfter === null || subscription.retryAfter.getTime() <= now;
+
+async function sendDue(sql: Sql, send: Send, userId: string, now: number, counts: Counts): Promise<void> {
   const [profile, job] = await Promise.all([findProfile(sql, userId), findJob(sql, userId)]);
   const profileRev = profile?.rev ?? 0;
   let lastSentDay = job?.lastSentDay ?? null;
@@ -160,29 +198,39 @@ async function sendDue(
   const day = reminderToSend({ ...schedule, now, lastSentDay, todayDone });
   if (day !== null) {
     const payload = JSON.stringify(reminderPayload(day));
+    // Subscriptions still in their backoff wait; the others are tried side by side.
+    const tried = subscriptions.filter((subscription) => isTryable(subscription, now));
+    const outcomes = await Promise.all(tried.map((subscription) => send(userId, subscription, payload)));
     let delivered = 0;
-    const kept = [];
-    for (const subscription of subscriptions) {
-      const outcome = await sender.send(subscription, payload);
-      if (outcome.status === 'sent') {
+    const kept = new Map(subscriptions.map((subscription) => [subscription.id, subscription]));
+    for (const [index, subscription] of tried.entries()) {
+      const outcome = outcomes[index];
+      if (outcome?.status === 'sent') {
         delivered++;
-        kept.push(subscription);
-      } else if (outcome.status === 'gone') {
+        await recordPushSuccess(sql, subscription.id);
+      } else if (outcome?.status === 'gone') {
         counts.gone++;
+        kept.delete(subscription.id);
         await deleteSubscriptionById(sql, subscription.id);
       } else {
         counts.failed++;
-        kept.push(subscription);
+        const failures = subscription.failures + 1;
+        const retryAfter = new Date(now + pushBackoffMs(failures));
+        kept.set(subscription.id, { ...subscription, failures, retryAfter });
+        await recordPushFailure(sql, subscription.id, failures, retryAfter);
       }
     }
-    subscriptions = kept;
+    subscriptions = [...kept.values()];
     counts.pushes += delivered;
     if (delivered > 0) {
       counts.reminded++;
       lastSentDay = day;
     } else if (subscriptions.length > 0) {
-      // Nothing got through but the browsers still exist: try again soon, while the day lasts.
-      await finishJob(sql, userId, { dueAt: new Date(now + RETRY_MS), lastSentDay, profileRev });
+      // Nothing got through but the browsers still exist: try again when the first of them is
+      // out of its backoff (each one left has just failed or is still waiting), while the day lasts.
+      const retries = subscriptions.map((subscription) => subscription.retryAfter?.getTime() ?? now + RETRY_MS);
+      const dueAt = new Date(Math.min(...retries));
+      await finishJob(sql, userId, { dueAt, lastSentDay, profileRev });
       return;
     }
   }
@@ -212,13 +260,18 @@ export async function runDueReminders(deps: ReminderRunDeps, now: number): Promi
 
   const counts: Counts = { reminded: 0, pushes: 0, gone: 0, failed: 0 };
   const claimed = await claimDueJobs(sql, new Date(now), new Date(now + CLAIM_MS), batchSize);
-  for (const userId of claimed) {
-    try {
-      await sendDue(sql, sender, userId, now, counts);
-    } catch (error) {
-      // The claim runs out and a later pass tries again.
-      onError(error, userId);
-    }
-  }
+  // Everyone claimed is served side by side: one person's pushes never wait for another's.
+  const limiter = createPushLimiter(deps.pushLimits ?? PUSH_LIMITS);
+  const send: Send = (userId, subscription, payload) => limiter.run(userId, () => sender.send(subscription, payload));
+  await Promise.all(
+    claimed.map(async (userId) => {
+      try {
+        await sendDue(sql, send, userId, now, counts);
+      } catch (error) {
+        // The claim runs out and a later pass tries again.
+        onError(error, userId);
+      }
+    }),
+  );
   return { ...counts, replanned };
 }

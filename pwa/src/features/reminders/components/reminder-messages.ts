@@ -11,6 +11,10 @@ export const OFF_REASON_MESSAGES: Readonly<Record<ReminderOffReason, string>> = 
   noPushService:
     'No push service could be reached, so reminders are still off. Your browser’s push service may be blocked on this network or switched off in the browser’s settings. Try again later or on another network.',
   serverUnreachable: 'Memento’s server could not be reached, so reminders are still off. Check your connection and try again.',
+  endpointRefused:
+    'Memento cannot send reminders to this browser’s push service (it must be a public https address), so reminders are still off. Try another browser.',
+  subscriptionTaken:
+    'This browser’s notifications are registered to another Memento account, so reminders are still off. Sign in with that account to use them here, or turn its reminders off first.',
   failed: 'Reminders could not be turned on because of a problem on our side. Try again in a few minutes.',
 };
 

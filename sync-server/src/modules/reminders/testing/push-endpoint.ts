@@ -1,5 +1,7 @@
+import { EventEmitter, once } from 'node:events';
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import type http from 'node:http';
+import type { PushEndpointPolicy } from '../../../providers/push-endpoints.ts';
 import { serve } from '../../../testing/http.ts';
 
 /**
@@ -7,6 +9,9 @@ import { serve } from '../../../testing/http.ts';
  * with a status the test chooses per path, and a browser-side P-256 key pair so the payload is
  * encrypted for real and can be decrypted here (RFC 8291, aes128gcm).
  */
+
+/** The test policy that lets subscriptions and pushes reach this machine's endpoint (never production's). */
+export const LOCAL_PUSH_ENDPOINTS: PushEndpointPolicy = { allowLoopback: true };
 
 export interface ReceivedPush {
   readonly method: string;
@@ -53,21 +58,33 @@ export function browserKeys(): BrowserKeys {
 export interface PushEndpoint {
   readonly url: string;
   readonly received: ReceivedPush[];
-  /** Answers requests to `path` with `status` from now on (201 by default). */
-  answer(path: string, status: number): void;
+  /** Answers requests to `path` with `status` from now on (201 by default); 'never' keeps them waiting. */
+  answer(path: string, status: number | 'never'): void;
+  /** Resolves when the next push to `path` has arrived (its body read). */
+  nextPush(path: string): Promise<ReceivedPush>;
+  /** Resolves when the sender gives up on a request left unanswered ('never'), with its path. */
+  nextAbandoned(): Promise<string>;
   close(): Promise<void>;
 }
 
 export async function startPushEndpoint(): Promise<PushEndpoint> {
   const received: ReceivedPush[] = [];
-  const statuses = new Map<string, number>();
+  const statuses = new Map<string, number | 'never'>();
+  const events = new EventEmitter();
   const server = await serve((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const path = req.url ?? '/';
-      received.push({ method: req.method ?? '', path, headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = statuses.get(path) ?? 201;
+      const push = { method: req.method ?? '', path, headers: req.headers, body: Buffer.concat(chunks) };
+      received.push(push);
+      events.emit(`push ${path}`, push);
+      const status = statuses.get(path) ?? 201;
+      if (status === 'never') {
+        res.on('close', () => events.emit('abandoned', path));
+        return;
+      }
+      res.statusCode = status;
       res.end();
     });
   });
@@ -75,6 +92,14 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
     url: server.url,
     received,
     answer: (path, status) => statuses.set(path, status),
+    nextPush: async (path) => {
+      const [push] = (await once(events, `push ${path}`)) as [ReceivedPush];
+      return push;
+    },
+    nextAbandoned: async () => {
+      const [path] = (await once(events, 'abandoned')) as [string];
+      return path;
+    },
     close: () => server.close(),
   };
 }
