@@ -9,6 +9,8 @@ import { runMailJob } from './service.ts';
 export const MAIL_INTERVAL_MS = 15_000;
 
 export interface MailJob {
+  /** The pass made at start. */
+  readonly firstRun: Promise<void>;
   /** Stops the timer, waits for a pass under way, then closes the transport. */
   stop(): Promise<void>;
 }
@@ -29,6 +31,7 @@ export function startMailJob({ sql, mail, logger }: { readonly sql: Sql; readonl
     logger,
   );
   return {
+    firstRun: job.firstRun,
     async stop() {
       await job.stop();
       transport.close();

@@ -4,7 +4,8 @@ import { transact } from '../../db/transact.ts';
 import { createMailTransport, type MailTransport } from '../../providers/mail.ts';
 import { useTestDatabase } from '../../testing/database.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp.ts';
-import { FIRST_RETRY_MS, MAX_ATTEMPTS, MAX_RETRY_MS, mailRetryMs, queueMail, runMailJob, type NewMail } from './service.ts';
+import { claimDueMail } from './repo.ts';
+import { CLAIM_MS, FIRST_RETRY_MS, MAX_ATTEMPTS, MAX_RETRY_MS, mailRetryMs, queueMail, runMailJob, type NewMail } from './service.ts';
 
 const database = useTestDatabase();
 let smtp: TestSmtpServer;
@@ -120,6 +121,22 @@ describe('the send job over SMTP', () => {
     const delivered = smtp.received.map((mail) => /^<([^@]+)@/.exec(mail.header('message-id') ?? '')?.[1]);
     expect([...delivered].sort()).toEqual([...ids].sort());
     expect((await outbox()).every((row) => row.sent_at !== null && row.attempts === 1)).toBe(true);
+  });
+
+  it('after an instance died between sending and marking, sends again only once its claim ran out (at-least-once)', async () => {
+    const { sql } = database();
+    const id = await queueCommitted();
+    const now = Date.now();
+    // The instance that dies: it claims the mail, the SMTP server accepts it, the mark never comes.
+    const [claimed] = await claimDueMail(sql, new Date(now), new Date(now + CLAIM_MS), 10);
+    if (!claimed) throw new Error('nothing claimed');
+    await transport.deliver(claimed);
+
+    expect(await runMailJob({ sql, transport }, now + CLAIM_MS - 1)).toEqual({ sent: 0, retrying: 0, gaveUp: 0 });
+    expect(await runMailJob({ sql, transport }, now + CLAIM_MS)).toEqual({ sent: 1, retrying: 0, gaveUp: 0 });
+    // The one duplicate this design allows carries the same Message-ID, for clients to fold.
+    expect(smtp.received.map((mail) => mail.header('message-id'))).toEqual([`<${id}@memento.test>`, `<${id}@memento.test>`]);
+    expect(await outbox()).toEqual([expect.objectContaining({ attempts: 2, delivered_via: 'smtp' })]);
   });
 
   it('counts a failed try, backs off, and sends once the server takes mail again', async () => {
