@@ -46,6 +46,7 @@ const everyRoute: readonly string[] = [
   paths.expertPricing.href(),
   paths.expertAbout.href(),
   paths.expertPage.href('someone'),
+  paths.mailbox.href(),
 ];
 
 test.describe('every route of the product answers with a page', () => {

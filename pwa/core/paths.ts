@@ -67,6 +67,9 @@ export const paths = {
   expertPricing: fixed('/expert/pricing'),
   expertAbout: fixed('/expert/about'),
   expertPage: { path: '/ex/:siteName', href: (siteName: string) => `/ex/${seg(siteName)}` },
+
+  /** The local mailbox: every e-mail the server wrote (its API is refused in production). */
+  mailbox: fixed('/mailbox'),
 } as const;
 
 export type PathName = keyof typeof paths;

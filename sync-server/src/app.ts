@@ -12,6 +12,7 @@ import { accountsRouter } from './modules/accounts/router.ts';
 import { analyticsRouter } from './modules/analytics/router.ts';
 import { exercisesRouter } from './modules/exercises/router.ts';
 import { healthRouter } from './modules/health/router.ts';
+import { mailboxRouter } from './modules/mail/router.ts';
 import { remindersRouter } from './modules/reminders/router.ts';
 import { PUSH_BODY_LIMIT, syncRouter } from './modules/sync/router.ts';
 
@@ -58,6 +59,8 @@ export function createApp({ env, sql, logger }: AppDeps): Express {
       vapidKeys: vapidKeysLoader(sql, env.push),
       endpoints: { allowLoopback: env.push.allowLoopbackEndpoints },
     }),
+    // The local mailbox lists everyone's mail: never in production.
+    ...(env.isProduction ? [] : [mailboxRouter({ sql })]),
   ];
   app.use('/api', ...apiRouters, apiNotFound);
 

@@ -6,6 +6,7 @@ import { openDatabase } from './db/open.ts';
 import type { Env } from './env.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import type { Logger } from './logger.ts';
+import { startMailJob } from './modules/mail/job.ts';
 import { startReminderLoop } from './modules/reminders/job.ts';
 import { startTombstonePurge } from './modules/sync/purge-job.ts';
 
@@ -55,6 +56,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     const purge = startTombstonePurge(database.sql, logger);
     // Ended sessions, old rate-limit windows, analytics past their retention.
     const housekeeping = startHousekeeping(database.sql, logger);
+    // Queued e-mail: sent through SMTP_URL, or marked as delivered to the local mailbox.
+    const mail = startMailJob({ sql: database.sql, mail: env.mail, logger });
     return {
       url: displayUrl(address),
       async close() {
@@ -63,6 +66,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         purge.stop();
         await purge.firstRun;
         await housekeeping.stop();
+        await mail.stop();
         await database.close();
       },
     };

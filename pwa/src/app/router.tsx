@@ -67,6 +67,7 @@ const Game = page(() => import('./routes/game'));
 const HumanSounds = page(() => import('./routes/human-sounds'));
 const SomethingNew = page(() => import('./routes/something-new'));
 const Expert = page(() => import('./routes/expert'));
+const Mailbox = page(() => import('./routes/mailbox'));
 
 /** Every page path and the module that shows it. */
 const pages: readonly (readonly [path: string, page: LazyPage])[] = [
@@ -113,6 +114,8 @@ const pages: readonly (readonly [path: string, page: LazyPage])[] = [
   [paths.expertPricing.path, Expert],
   [paths.expertAbout.path, Expert],
   [paths.expertPage.path, Expert],
+
+  [paths.mailbox.path, Mailbox],
 ];
 
 /**
