@@ -20,7 +20,8 @@ import { json, type RequestContext, type Route } from './route.ts';
 import type { LocalStripeStore } from './store.ts';
 
 const CREATE_PARAMS = [
-  'amount', 'currency', 'customer', 'payment_method', 'payment_method_types', 'confirm', 'return_url',
+  'amount', 'currency', 'customer', 'payment_method', 'payment_method_types', 'allowed_payment_method_types',
+  'confirm', 'return_url',
   'metadata', 'description', 'receipt_email', 'automatic_payment_methods', 'capture_method', 'statement_descriptor',
 ];
 
@@ -77,11 +78,13 @@ function create(context: RequestContext): ReturnType<Route['handle']> {
     throw invalidRequest('You can only pass return_url when confirm is true.', 'return_url');
   }
   const automatic = optionalObject(params, 'automatic_payment_methods');
+  // `allowed_payment_method_types` in the SDK's API version; `payment_method_types` in older ones.
+  const allowed = stringList(params, 'allowed_payment_method_types');
   const id = newId('pi');
   const intent: Stripe.PaymentIntent = store.paymentIntents.put({
     id,
     object: 'payment_intent',
-    allowed_payment_method_types: null,
+    allowed_payment_method_types: allowed ?? null,
     amount,
     amount_capturable: 0,
     amount_received: 0,
@@ -112,7 +115,7 @@ function create(context: RequestContext): ReturnType<Route['handle']> {
     payment_method_options: {
       card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' },
     },
-    payment_method_types: stringList(params, 'payment_method_types') ?? ['card'],
+    payment_method_types: allowed ?? stringList(params, 'payment_method_types') ?? ['card'],
     payment_record: null,
     processing: null,
     receipt_email: optionalString(params, 'receipt_email') ?? null,
