@@ -66,6 +66,8 @@ describe('authentication', () => {
     const after = await stripe.paymentIntents.retrieve(intent.id);
     expect(after).toMatchObject({ status: 'succeeded', next_action: null, amount_received: 2000 });
     expect(after.latest_charge).toMatch(/^ch_/);
+    const types = (await stripe.events.list({ type: 'payment_intent.*' })).data.map((event) => event.type);
+    expect(types).toEqual(['payment_intent.succeeded', 'payment_intent.requires_action', 'payment_intent.created']);
   });
 
   it('asks for another payment method after the person fails it', async () => {
