@@ -1,0 +1,18 @@
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A random base-62 string; ids look like Stripe's (`pi_3Q…`), and nothing reads meaning into them. */
+export function randomToken(length: number): string {
+  const bytes = randomBytes(length);
+  let out = '';
+  for (const byte of bytes) out += ALPHABET.charAt(byte % ALPHABET.length);
+  return out;
+}
+
+/** The prefixes this service hands out; one place, so a new resource adds its own here. */
+export type IdPrefix = 'pi' | 'pm' | 'cus' | 'ch' | 're' | 'evt' | 'req' | 'iar';
+
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${randomToken(24)}`;
+}

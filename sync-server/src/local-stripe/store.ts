@@ -1,0 +1,63 @@
+/**
+ * The local Stripe's state. In memory for now: a restart forgets everything, as a fresh Stripe
+ * test account would look. Every resource keeps its objects in one `Table`, and nothing else holds
+ * state, so a persistent store later replaces the tables behind the same methods.
+ */
+import type Stripe from 'stripe';
+import type { TestCard } from './test-cards.ts';
+
+export class Table<T extends { readonly id: string }> {
+  private readonly rows = new Map<string, T>();
+
+  get(id: string): T | undefined {
+    return this.rows.get(id);
+  }
+
+  put(row: T): T {
+    this.rows.set(row.id, row);
+    return row;
+  }
+
+  /** Newest first, as Stripe lists. */
+  newestFirst(): T[] {
+    return [...this.rows.values()].reverse();
+  }
+}
+
+/** The first answer to an idempotency key, replayed to every retry with the same key. */
+export interface IdempotentAnswer {
+  /** The idempotency key. */
+  readonly id: string;
+  readonly requestId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly params: string;
+  readonly status: number;
+  readonly body: string;
+}
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export class LocalStripeStore {
+  readonly customers = new Table<Stripe.Customer>();
+  readonly paymentMethods = new Table<Stripe.PaymentMethod>();
+  readonly paymentIntents = new Table<Stripe.PaymentIntent>();
+  readonly charges = new Table<Stripe.Charge>();
+  readonly refunds = new Table<Stripe.Refund>();
+  readonly events = new Table<Stripe.Event>();
+  readonly idempotency = new Table<IdempotentAnswer>();
+  /** Which test card stands behind each PaymentMethod (the number itself is never kept). */
+  readonly cards = new Map<string, TestCard>();
+
+  constructor(readonly clock: Clock = systemClock) {}
+
+  /** Stripe's timestamps are whole seconds. */
+  nowSeconds(): number {
+    return Math.floor(this.clock.now() / 1000);
+  }
+}
