@@ -48,6 +48,18 @@ async function queueCommitted(mail: NewMail = receipt): Promise<string> {
   return transact(database().sql, (tx) => queueMail(tx, mail));
 }
 
+/**
+ * A moment for the job at which every queued mail is due. Not simply Date.now(): the database
+ * stamps a queued mail in microseconds, and a JavaScript clock read in the same millisecond is
+ * before it (the job would rightly find nothing due yet).
+ */
+async function jobNow(): Promise<number> {
+  const [row] = await database().sql<{ due: number | null }[]>`
+    select ceil(extract(epoch from max(next_attempt_at)) * 1000)::float8 as due from mail_outbox
+  `;
+  return Math.max(Date.now(), row?.due ?? 0);
+}
+
 describe('queueMail', () => {
   it('never sends a mail queued in a transaction that rolled back', async () => {
     const { sql } = database();
@@ -73,7 +85,7 @@ describe('the send job over SMTP', () => {
   it('sends a committed mail once, with its parts, and marks it sent', async () => {
     const { sql } = database();
     const id = await queueCommitted({ ...receipt, html: '<p>Thank you.</p>', replyTo: 'help@memento.test' });
-    const now = Date.now();
+    const now = await jobNow();
 
     expect(await runMailJob({ sql, transport }, now)).toEqual({ sent: 1, retrying: 0, gaveUp: 0 });
     expect(smtp.received).toHaveLength(1);
@@ -105,7 +117,7 @@ describe('the send job over SMTP', () => {
     const other = db.kind === 'postgres' ? createSql(db.url, { max: 2 }) : db.sql;
     const otherTransport = createMailTransport({ mode: 'smtp', url: smtp.url });
     try {
-      const now = Date.now();
+      const now = await jobNow();
       const [first, second] = await Promise.all([
         runMailJob({ sql: db.sql, transport, batchSize: 4 }, now),
         runMailJob({ sql: other, transport: otherTransport, batchSize: 4 }, now),
@@ -126,7 +138,7 @@ describe('the send job over SMTP', () => {
   it('after an instance died between sending and marking, sends again only once its claim ran out (at-least-once)', async () => {
     const { sql } = database();
     const id = await queueCommitted();
-    const now = Date.now();
+    const now = await jobNow();
     // The instance that dies: it claims the mail, the SMTP server accepts it, the mark never comes.
     const [claimed] = await claimDueMail(sql, new Date(now), new Date(now + CLAIM_MS), 10);
     if (!claimed) throw new Error('nothing claimed');
@@ -142,7 +154,7 @@ describe('the send job over SMTP', () => {
   it('counts a failed try, backs off, and sends once the server takes mail again', async () => {
     const { sql } = database();
     const id = await queueCommitted();
-    const now = Date.now();
+    const now = await jobNow();
     smtp.refuseWith(451);
 
     expect(await runMailJob({ sql, transport }, now)).toEqual({ sent: 0, retrying: 1, gaveUp: 0 });
@@ -167,7 +179,7 @@ describe('the send job over SMTP', () => {
   it('gives up on a mail the server refuses for good, and keeps the row', async () => {
     const { sql } = database();
     const id = await queueCommitted();
-    const now = Date.now();
+    const now = await jobNow();
     smtp.refuseWith(550);
 
     expect(await runMailJob({ sql, transport }, now)).toEqual({ sent: 0, retrying: 0, gaveUp: 1 });
@@ -181,7 +193,7 @@ describe('the send job over SMTP', () => {
     const { sql } = database();
     await queueCommitted();
     smtp.refuseWith(421);
-    let now = Date.now();
+    let now = await jobNow();
     for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
       expect(await runMailJob({ sql, transport }, now)).toEqual({ sent: 0, retrying: 1, gaveUp: 0 });
       now += mailRetryMs(attempt);
@@ -200,7 +212,7 @@ describe('the send job without SMTP_URL', () => {
   it('sends nothing and marks the mail as delivered to the local mailbox', async () => {
     const { sql } = database();
     const id = await queueCommitted();
-    const now = Date.now();
+    const now = await jobNow();
 
     expect(await runMailJob({ sql, transport: createMailTransport({ mode: 'outbox' }) }, now)).toEqual({ sent: 1, retrying: 0, gaveUp: 0 });
     expect(await outbox()).toEqual([
