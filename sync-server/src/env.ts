@@ -24,7 +24,7 @@ export type SignInConfig =
   | { readonly mode: 'local' };
 
 export type PaymentsConfig =
-  | { readonly mode: 'stripe'; readonly secretKey: string; readonly publishableKey: string }
+  | { readonly mode: 'stripe'; readonly secretKey: string; readonly publishableKey: string; readonly webhookSecret: string }
   | { readonly mode: 'test' };
 
 export type MailConfig = { readonly mode: 'smtp'; readonly url: string } | { readonly mode: 'outbox' };
@@ -91,6 +91,7 @@ const VARIABLES = [
   'ALLOW_LOCAL_SIGNIN',
   'STRIPE_SECRET_KEY',
   'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
   'ALLOW_TEST_PAYMENTS',
   'SMTP_URL',
   'VAPID_PUBLIC_KEY',
@@ -157,6 +158,7 @@ const schema = z.object({
     .string()
     .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_…, pk_live_…)')
     .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   ALLOW_TEST_PAYMENTS: flag,
   SMTP_URL: z
     .string()
@@ -197,10 +199,14 @@ function isTrue(value: string | undefined): boolean {
 function combinationProblems(raw: RawEnv): string[] {
   const problems: string[] = [];
   const production = raw.NODE_ENV === 'production';
-  const { STRIPE_SECRET_KEY: secret, STRIPE_PUBLISHABLE_KEY: publishable } = raw;
+  const { STRIPE_SECRET_KEY: secret, STRIPE_PUBLISHABLE_KEY: publishable, STRIPE_WEBHOOK_SECRET: webhookSecret } = raw;
 
   if ((secret === undefined) !== (publishable === undefined)) {
     problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both for Stripe payments, or neither for test mode');
+  } else if ((secret === undefined) !== (webhookSecret === undefined)) {
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET: set it with STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (orders are fulfilled from verified webhooks), or none of the three for test mode',
+    );
   } else if (secret && publishable && secret.includes('_live_') !== publishable.includes('_live_')) {
     problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: one is a live key and the other a test key');
   }
@@ -270,8 +276,13 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
       ? { mode: 'google', googleClientId: values.GOOGLE_CLIENT_ID, googleJwksUrl: values.GOOGLE_JWKS_URL }
       : { mode: 'local' },
     payments:
-      values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY
-        ? { mode: 'stripe', secretKey: values.STRIPE_SECRET_KEY, publishableKey: values.STRIPE_PUBLISHABLE_KEY }
+      values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET
+        ? {
+            mode: 'stripe',
+            secretKey: values.STRIPE_SECRET_KEY,
+            publishableKey: values.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+          }
         : { mode: 'test' },
     mail: values.SMTP_URL ? { mode: 'smtp', url: values.SMTP_URL } : { mode: 'outbox' },
     push: { vapidKeys, subject: values.VAPID_SUBJECT ?? null, allowLoopbackEndpoints: values.PUSH_ALLOW_LOOPBACK_ENDPOINTS },
