@@ -27,7 +27,7 @@ describe('loadEnv', () => {
       publicDir: path.join(REPO_ROOT, 'dist', 'pwa'),
       database: { mode: 'embedded', dir: path.join(REPO_ROOT, '.data', 'pglite') },
       signIn: { mode: 'local' },
-      payments: { mode: 'test' },
+      payments: { mode: 'test', allowInProduction: false },
       mail: { mode: 'outbox' },
       push: { vapidKeys: null, subject: null, allowLoopbackEndpoints: false },
       hnApiBase: DEFAULT_HN_API_BASE,

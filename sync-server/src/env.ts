@@ -25,7 +25,8 @@ export type SignInConfig =
 
 export type PaymentsConfig =
   | { readonly mode: 'stripe'; readonly secretKey: string; readonly publishableKey: string; readonly webhookSecret: string }
-  | { readonly mode: 'test' };
+  /** `allowInProduction`: ALLOW_TEST_PAYMENTS, checked again by the local Stripe itself. */
+  | { readonly mode: 'test'; readonly allowInProduction: boolean };
 
 export type MailConfig = { readonly mode: 'smtp'; readonly url: string } | { readonly mode: 'outbox' };
 
@@ -283,7 +284,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
             publishableKey: values.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: values.STRIPE_WEBHOOK_SECRET,
           }
-        : { mode: 'test' },
+        : { mode: 'test', allowInProduction: values.ALLOW_TEST_PAYMENTS },
     mail: values.SMTP_URL ? { mode: 'smtp', url: values.SMTP_URL } : { mode: 'outbox' },
     push: { vapidKeys, subject: values.VAPID_SUBJECT ?? null, allowLoopbackEndpoints: values.PUSH_ALLOW_LOOPBACK_ENDPOINTS },
     hnApiBase: values.HN_API_BASE,
