@@ -32,6 +32,9 @@ const WEBHOOK_BODY_LIMIT = '1mb';
 /** Stripe's API paths and the test pages the local Stripe serves in place of Stripe's. */
 const LOCAL_STRIPE_PATHS = /^\/(?:v1|local-stripe)\//;
 
+/** The local Stripe's test pages: plain HTML with an inline style and a form posting to themselves. */
+const LOCAL_STRIPE_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
 /**
  * Test mode: the local Stripe on the product's own port (one address to open). Every request
  * tells the payments provider where this server listens, so the SDK and the webhooks reach it.
@@ -44,6 +47,7 @@ function localStripe(payments: Payments): RequestHandler {
       next();
       return;
     }
+    if (req.path.startsWith('/local-stripe/')) res.setHeader('Content-Security-Policy', LOCAL_STRIPE_PAGE_POLICY);
     local.handler(req, res, next);
   };
 }

@@ -32,6 +32,12 @@ export interface Payments {
   client(): Stripe;
   /** Test mode: records where this server is reached on this machine, from a request's socket. */
   learnOwnAddress(socket: Pick<Socket, 'localAddress' | 'localPort'>): void;
+  /**
+   * A page the provider hosts (the bank's authentication), as the buyer's browser reaches it. Test
+   * mode: the local Stripe names pages after the address the SDK called (this machine's), so they
+   * are moved to the app's origin as the buyer reached it. Real Stripe's pages stay as they are.
+   */
+  pageUrl(url: string, appOrigin: string): string;
 }
 
 export interface TestModeOptions {
@@ -52,6 +58,7 @@ function realStripe(config: Extract<PaymentsConfig, { mode: 'stripe' }>): Paymen
     local: null,
     client: () => stripe,
     learnOwnAddress: () => undefined,
+    pageUrl: (url) => url,
   };
 }
 
@@ -90,6 +97,11 @@ function testStripe(config: Extract<PaymentsConfig, { mode: 'test' }>, options: 
     learnOwnAddress(socket) {
       if (origin !== undefined || socket.localAddress === undefined || socket.localPort === undefined) return;
       origin = { host: plainAddress(socket.localAddress), port: socket.localPort };
+    },
+    pageUrl(url, appOrigin) {
+      const page = new URL(url);
+      if (origin === undefined || page.origin !== `http://${urlHost(origin.host)}:${origin.port}`) return url;
+      return new URL(`${page.pathname}${page.search}`, appOrigin).href;
     },
   };
 }

@@ -69,12 +69,13 @@ function succeeded(order: OrderRow): ChargeResponse {
 }
 
 /** The browser's view of a PaymentIntent of this order. */
-function fromIntent(order: OrderRow, intent: Stripe.PaymentIntent): ChargeResponse {
+function fromIntent(deps: ChargeDeps, appOrigin: string, order: OrderRow, intent: Stripe.PaymentIntent): ChargeResponse {
   switch (intent.status) {
     case 'succeeded':
       return succeeded(order);
     case 'requires_action': {
-      const nextActionUrl = intent.next_action?.redirect_to_url?.url ?? undefined;
+      const pageUrl = intent.next_action?.redirect_to_url?.url ?? undefined;
+      const nextActionUrl = pageUrl === undefined ? undefined : deps.payments.pageUrl(pageUrl, appOrigin);
       return {
         success: false,
         status: 'requires_action',
@@ -155,7 +156,7 @@ export async function chargePass(deps: ChargeDeps, input: ChargeInput): Promise<
     throw providerUnavailable(error);
   }
   await recordAttempt(deps.sql, order.id, intent.id, outcomeOf(intent.status));
-  return fromIntent(order, intent);
+  return fromIntent(deps, input.appOrigin, order, intent);
 }
 
 const STATUS_OF: Readonly<Record<StoredOrderStatus, OrderStatus>> = {
@@ -171,7 +172,7 @@ const STATUS_OF: Readonly<Record<StoredOrderStatus, OrderStatus>> = {
  * bank's page. The stored state when final; while the webhook is on its way, the provider's
  * current state of the attempt (reported, not fulfilled).
  */
-export async function orderState(deps: ChargeDeps, id: string, idempotencyKey: string): Promise<ChargeResponse> {
+export async function orderState(deps: ChargeDeps, id: string, idempotencyKey: string, appOrigin: string): Promise<ChargeResponse> {
   const order = await findOrder(deps.sql, id, idempotencyKey);
   if (order === null) throw new ApiError('NOT_FOUND', 'No such order.');
   if (order.status === 'succeeded') return succeeded(order);
@@ -182,7 +183,7 @@ export async function orderState(deps: ChargeDeps, id: string, idempotencyKey: s
     } catch (error) {
       throw providerUnavailable(error);
     }
-    return fromIntent(order, intent);
+    return fromIntent(deps, appOrigin, order, intent);
   }
   const status = STATUS_OF[order.status];
   const messages: Readonly<Record<OrderStatus, string>> = {

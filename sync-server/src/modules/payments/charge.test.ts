@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICES_CENTS } from '#core/plans/prices';
 import { accountPurchasesSchema, chargeResponseSchema, paymentsConfigSchema, type ChargeResponse } from '#core/schemas/payments';
 import { useTestDatabase } from '../../testing/database.ts';
+import { rawRequest } from '../../testing/raw-http.ts';
 import { createTestUser } from '../../testing/users.ts';
 import { newIdempotencyKey, servePayments, TEST_WEBHOOK_SECRET, type PaymentsServer } from './testing.ts';
 
@@ -192,6 +193,23 @@ describe('a card that asks for authentication', () => {
     const state = await orderState(orderId, body.idempotencyKey);
     expect(state).toMatchObject({ success: false, status: 'failed' });
     expect(state.message).toMatch(/^Error: .*No money was taken/);
+  });
+
+  it('sends the buyer to the bank page at the address the buyer used, served with a policy that lets it work', async () => {
+    const { port } = new URL(app.server.url);
+    const response = await rawRequest(app.server.url, {
+      method: 'POST',
+      path: '/api/charge',
+      headers: { host: `localhost:${port}`, 'content-type': 'application/json' },
+      body: JSON.stringify(buyer('pm_card_authenticationRequired')),
+    });
+    const answer = chargeResponseSchema.parse(JSON.parse(response.text));
+    const next = new URL(answer.nextActionUrl ?? '');
+    expect(next.origin).toBe(`http://localhost:${port}`);
+    const page = await rawRequest(app.server.url, { method: 'GET', path: `${next.pathname}${next.search}`, headers: { host: next.host } });
+    expect(page.text).toContain(`action="http://localhost:${port}/local-stripe/authenticate/`);
+    expect(page.headers['content-security-policy']).toContain("style-src 'unsafe-inline'");
+    expect(page.headers['content-security-policy']).toContain("form-action 'self'");
   });
 
   it('tells an order only to whom holds its idempotency key', async () => {

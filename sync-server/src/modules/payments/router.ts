@@ -44,7 +44,7 @@ export function paymentsRouter({ sql, payments }: { readonly sql: Sql; readonly 
   router.get('/orders/:id', async (req, res) => {
     const { id } = parseParams(orderParamsSchema, req);
     const { key } = parseQuery(orderQuerySchema, req);
-    res.json(await orderState(deps, id, key));
+    res.json(await orderState(deps, id, key, appOrigin(req)));
   });
 
   router.post('/payments/webhook', async (req, res) => {

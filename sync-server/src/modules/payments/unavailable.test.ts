@@ -24,6 +24,7 @@ beforeAll(async () => {
     local: null,
     client: () => stripe,
     learnOwnAddress: () => undefined,
+    pageUrl: (url) => url,
   };
   const env = loadEnv({ NODE_ENV: 'test' });
   server = await serve(createApp({ env, sql: database().sql, logger: createLogger(env.logLevel), payments }));
