@@ -94,7 +94,7 @@ export function createApp({ env, sql, logger, payments: given }: AppDeps): Expre
       vapidKeys: vapidKeysLoader(sql, env.push),
       endpoints: { allowLoopback: env.push.allowLoopbackEndpoints },
     }),
-    paymentsRouter({ sql, payments }),
+    paymentsRouter({ sql, payments, limits: env.rateLimits }),
     // The local mailbox lists everyone's mail: never in production.
     ...(env.isProduction ? [] : [mailboxRouter({ sql })]),
   ];

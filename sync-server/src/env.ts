@@ -49,6 +49,8 @@ export interface RateLimitsConfig {
   readonly signInPerEmail: number;
   /** Analytics events from one client address per hour. */
   readonly eventsPerClient: number;
+  /** Charge attempts from one client address per hour (card testing runs through endpoints like this). */
+  readonly chargesPerClient: number;
 }
 
 export interface Env {
@@ -103,6 +105,7 @@ const VARIABLES = [
   'SIGN_IN_LIMIT_PER_CLIENT',
   'SIGN_IN_LIMIT_PER_EMAIL',
   'EVENTS_LIMIT_PER_CLIENT',
+  'CHARGE_LIMIT_PER_CLIENT',
 ] as const;
 
 type Variable = (typeof VARIABLES)[number];
@@ -180,6 +183,7 @@ const schema = z.object({
   SIGN_IN_LIMIT_PER_CLIENT: limit(30),
   SIGN_IN_LIMIT_PER_EMAIL: limit(10),
   EVENTS_LIMIT_PER_CLIENT: limit(500),
+  CHARGE_LIMIT_PER_CLIENT: limit(30),
 });
 
 /** Keeps only our variables; blank values count as unset, so `FOO=` in a shell means "not set". */
@@ -292,6 +296,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
       signInPerClient: values.SIGN_IN_LIMIT_PER_CLIENT,
       signInPerEmail: values.SIGN_IN_LIMIT_PER_EMAIL,
       eventsPerClient: values.EVENTS_LIMIT_PER_CLIENT,
+      chargesPerClient: values.CHARGE_LIMIT_PER_CLIENT,
     },
   };
 }

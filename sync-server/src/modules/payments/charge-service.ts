@@ -176,7 +176,8 @@ export async function orderState(deps: ChargeDeps, id: string, idempotencyKey: s
   const order = await findOrder(deps.sql, id, idempotencyKey);
   if (order === null) throw new ApiError('NOT_FOUND', 'No such order.');
   if (order.status === 'succeeded') return succeeded(order);
-  if ((order.status === 'pending' || order.status === 'requires_action') && order.providerId !== null) {
+  // Not final yet, or failed while another card may have been tried since: the provider knows best.
+  if ((order.status === 'pending' || order.status === 'requires_action' || order.status === 'failed') && order.providerId !== null) {
     let intent: Stripe.PaymentIntent;
     try {
       intent = await deps.payments.client().paymentIntents.retrieve(order.providerId);

@@ -139,6 +139,9 @@ describe('cards the bank refuses', () => {
     // Another card on the same checkout (same idempotency key) is a new attempt, and pays.
     const retry = await charge({ ...body, paymentMethodId: 'pm_card_visa' });
     expect(retry).toMatchObject({ success: true, orderId: answer.orderId });
+    // Before the webhook the order still reads failed; its state asks the provider about the new attempt.
+    expect((await orderRow(answer.orderId ?? ''))?.status).toBe('failed');
+    expect(await orderState(answer.orderId ?? '', body.idempotencyKey)).toMatchObject({ success: true, status: 'succeeded' });
     await app.deliverWebhooks();
     expect((await orderRow(answer.orderId ?? ''))?.status).toBe('succeeded');
     expect(await mailTo(body.email)).toHaveLength(1);

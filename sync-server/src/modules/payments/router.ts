@@ -2,6 +2,8 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { accountPurchasesSchema, chargeRequestSchema, idempotencyKeySchema, type AccountPurchases, type PaymentsConfig } from '#core/schemas/payments';
 import type { Sql } from '../../db/client.ts';
+import type { RateLimitsConfig } from '../../env.ts';
+import { takeHits } from '../../http/rate-limit.ts';
 import { parseBody, parseParams, parseQuery } from '../../http/validate.ts';
 import type { Payments } from '../../providers/stripe.ts';
 import { requireUser, sessionOf } from '../accounts/require-user.ts';
@@ -29,12 +31,21 @@ function appOrigin(req: Request): string {
   }
 }
 
-export function paymentsRouter({ sql, payments }: { readonly sql: Sql; readonly payments: Payments }): Router {
+export interface PaymentsRouterDeps {
+  readonly sql: Sql;
+  readonly payments: Payments;
+  readonly limits: Pick<RateLimitsConfig, 'chargesPerClient'>;
+}
+
+export function paymentsRouter({ sql, payments, limits }: PaymentsRouterDeps): Router {
   const router = Router();
   const deps = { sql, payments };
+  const chargesPerClient = { name: 'charge-client', max: limits.chargesPerClient, windowSeconds: 60 * 60 };
 
   router.post('/charge', async (req, res) => {
     const request = parseBody(chargeRequestSchema, req);
+    // Counted once the request is well-formed: each of these reaches the payment provider.
+    await takeHits(sql, chargesPerClient, req.ip ?? 'unknown', 'Too many payment attempts');
     // Signing in is optional: a live session ties the order to the account, anything else is a guest.
     const token = bearerToken(req.header('authorization'));
     const session = token === null ? null : await findSessionUser(sql, token);

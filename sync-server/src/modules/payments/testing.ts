@@ -25,8 +25,8 @@ export interface PaymentsServer {
   close(): Promise<void>;
 }
 
-export async function servePayments(sql: Sql): Promise<PaymentsServer> {
-  const env = loadEnv({ NODE_ENV: 'test', ...GENEROUS_RATE_LIMITS });
+export async function servePayments(sql: Sql, variables: Record<string, string> = {}): Promise<PaymentsServer> {
+  const env = loadEnv({ NODE_ENV: 'test', ...GENEROUS_RATE_LIMITS, ...variables });
   const scheduler = new ManualScheduler();
   const payments = createPayments(env.payments, { webhookSecret: TEST_WEBHOOK_SECRET, scheduler, nodeEnv: 'test' });
   const { local } = payments;
