@@ -8,11 +8,13 @@ import { securityHeaders } from './http/security-headers.ts';
 import { servePwa } from './http/static-pwa.ts';
 import type { Logger } from './logger.ts';
 import { vapidKeysLoader } from './providers/push.ts';
+import { createPayments, WEBHOOK_PATH, type Payments } from './providers/stripe.ts';
 import { accountsRouter } from './modules/accounts/router.ts';
 import { analyticsRouter } from './modules/analytics/router.ts';
 import { exercisesRouter } from './modules/exercises/router.ts';
 import { healthRouter } from './modules/health/router.ts';
 import { mailboxRouter } from './modules/mail/router.ts';
+import { paymentsRouter } from './modules/payments/router.ts';
 import { remindersRouter } from './modules/reminders/router.ts';
 import { PUSH_BODY_LIMIT, syncRouter } from './modules/sync/router.ts';
 
@@ -20,6 +22,34 @@ export interface AppDeps {
   readonly env: Env;
   readonly sql: Sql;
   readonly logger: Logger;
+  /** The payments provider; made from `env.payments` when absent (tests pass one to sign events). */
+  readonly payments?: Payments;
+}
+
+/** Largest webhook body read (Stripe's events are far smaller). */
+const WEBHOOK_BODY_LIMIT = '1mb';
+
+/** Stripe's API paths and the test pages the local Stripe serves in place of Stripe's. */
+const LOCAL_STRIPE_PATHS = /^\/(?:v1|local-stripe)\//;
+
+/** The local Stripe's test pages: plain HTML with an inline style and a form posting to themselves. */
+const LOCAL_STRIPE_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/**
+ * Test mode: the local Stripe on the product's own port (one address to open). Every request
+ * tells the payments provider where this server listens, so the SDK and the webhooks reach it.
+ */
+function localStripe(payments: Payments): RequestHandler {
+  const { local } = payments;
+  return (req, res, next) => {
+    payments.learnOwnAddress(req.socket);
+    if (local === null || !LOCAL_STRIPE_PATHS.test(req.path)) {
+      next();
+      return;
+    }
+    if (req.path.startsWith('/local-stripe/')) res.setHeader('Content-Security-Policy', LOCAL_STRIPE_PAGE_POLICY);
+    local.handler(req, res, next);
+  };
 }
 
 /** Largest JSON body any endpoint accepts. */
@@ -32,7 +62,8 @@ const noStore: RequestHandler = (_req, res, next) => {
 };
 
 /** The HTTP application, not listening: `index.ts` serves it, tests drive it on a free port. */
-export function createApp({ env, sql, logger }: AppDeps): Express {
+export function createApp({ env, sql, logger, payments: given }: AppDeps): Express {
+  const payments = given ?? createPayments(env.payments, { nodeEnv: env.nodeEnv });
   const app = express();
   app.disable('x-powered-by');
   // No ETag on answers sent with res.json/res.send: API answers are `no-store`, so a hash of
@@ -43,9 +74,13 @@ export function createApp({ env, sql, logger }: AppDeps): Express {
   app.use(requestLogger(logger));
   app.use(securityHeaders(env));
   app.use(compression());
+  // Never with real keys: `createPayments` makes no local Stripe then.
+  if (payments.local !== null) app.use(localStripe(payments));
 
   // A sync push carries a device's queued writes: its own, larger limit, parsed before the generic one.
   app.use('/api/sync/push', express.json({ limit: PUSH_BODY_LIMIT }));
+  // A webhook's signature is over its exact bytes: read raw, before the JSON parser.
+  app.use(WEBHOOK_PATH, noStore, express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }));
   app.use('/api', noStore, express.json({ limit: JSON_BODY_LIMIT }));
   // One router per domain, each declaring its own paths under /api. New domains join this list.
   const apiRouters: Router[] = [
@@ -59,6 +94,7 @@ export function createApp({ env, sql, logger }: AppDeps): Express {
       vapidKeys: vapidKeysLoader(sql, env.push),
       endpoints: { allowLoopback: env.push.allowLoopbackEndpoints },
     }),
+    paymentsRouter({ sql, payments, limits: env.rateLimits }),
     // The local mailbox lists everyone's mail: never in production.
     ...(env.isProduction ? [] : [mailboxRouter({ sql })]),
   ];

@@ -12,7 +12,7 @@ function problemsOf(source: Record<string, string | undefined>): readonly string
   throw new Error('expected loadEnv to fail');
 }
 
-const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' };
+const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
 
 describe('loadEnv', () => {
   it('starts with nothing configured: embedded database, local sign-in, test payments', () => {
@@ -27,7 +27,7 @@ describe('loadEnv', () => {
       publicDir: path.join(REPO_ROOT, 'dist', 'pwa'),
       database: { mode: 'embedded', dir: path.join(REPO_ROOT, '.data', 'pglite') },
       signIn: { mode: 'local' },
-      payments: { mode: 'test' },
+      payments: { mode: 'test', allowInProduction: false },
       mail: { mode: 'outbox' },
       push: { vapidKeys: null, subject: null, allowLoopbackEndpoints: false },
       hnApiBase: DEFAULT_HN_API_BASE,
@@ -61,7 +61,7 @@ describe('loadEnv', () => {
       dataDir: '/var/lib/memento',
       database: { mode: 'postgres', url: 'postgres://app:secret@db.internal:5432/memento' },
       signIn: { mode: 'google', googleClientId: 'client.apps.googleusercontent.com' },
-      payments: { mode: 'stripe', secretKey: 'sk_test_abc123', publishableKey: 'pk_test_abc123' },
+      payments: { mode: 'stripe', secretKey: 'sk_test_abc123', publishableKey: 'pk_test_abc123', webhookSecret: 'whsec_abc123' },
       mail: { mode: 'smtp', url: 'smtps://user:pass@mail.example.com:465' },
       push: { vapidKeys: { publicKey: 'public', privateKey: 'private' }, subject: 'mailto:hello@example.com', allowLoopbackEndpoints: false },
       hnApiBase: 'http://127.0.0.1:9999/v0',
@@ -117,10 +117,14 @@ describe('loadEnv', () => {
 
   it('wants both Stripe keys or neither, of the same kind', () => {
     expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_1' })).toEqual([expect.stringMatching(/set both/)]);
-    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toEqual([
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toEqual([
+      expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: set it with/),
+    ]);
+    expect(problemsOf({ STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toEqual([expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: set it with/)]);
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toEqual([
       expect.stringMatching(/live key and the other a test key/),
     ]);
-    expect(problemsOf({ STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toEqual([
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toEqual([
       expect.stringMatching(/^STRIPE_SECRET_KEY: must be a Stripe secret key/),
     ]);
   });

@@ -24,8 +24,9 @@ export type SignInConfig =
   | { readonly mode: 'local' };
 
 export type PaymentsConfig =
-  | { readonly mode: 'stripe'; readonly secretKey: string; readonly publishableKey: string }
-  | { readonly mode: 'test' };
+  | { readonly mode: 'stripe'; readonly secretKey: string; readonly publishableKey: string; readonly webhookSecret: string }
+  /** `allowInProduction`: ALLOW_TEST_PAYMENTS, checked again by the local Stripe itself. */
+  | { readonly mode: 'test'; readonly allowInProduction: boolean };
 
 export type MailConfig = { readonly mode: 'smtp'; readonly url: string } | { readonly mode: 'outbox' };
 
@@ -48,6 +49,8 @@ export interface RateLimitsConfig {
   readonly signInPerEmail: number;
   /** Analytics events from one client address per hour. */
   readonly eventsPerClient: number;
+  /** Charge attempts from one client address per hour (card testing runs through endpoints like this). */
+  readonly chargesPerClient: number;
 }
 
 export interface Env {
@@ -91,6 +94,7 @@ const VARIABLES = [
   'ALLOW_LOCAL_SIGNIN',
   'STRIPE_SECRET_KEY',
   'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
   'ALLOW_TEST_PAYMENTS',
   'SMTP_URL',
   'VAPID_PUBLIC_KEY',
@@ -101,6 +105,7 @@ const VARIABLES = [
   'SIGN_IN_LIMIT_PER_CLIENT',
   'SIGN_IN_LIMIT_PER_EMAIL',
   'EVENTS_LIMIT_PER_CLIENT',
+  'CHARGE_LIMIT_PER_CLIENT',
 ] as const;
 
 type Variable = (typeof VARIABLES)[number];
@@ -157,6 +162,7 @@ const schema = z.object({
     .string()
     .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_…, pk_live_…)')
     .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   ALLOW_TEST_PAYMENTS: flag,
   SMTP_URL: z
     .string()
@@ -177,6 +183,7 @@ const schema = z.object({
   SIGN_IN_LIMIT_PER_CLIENT: limit(30),
   SIGN_IN_LIMIT_PER_EMAIL: limit(10),
   EVENTS_LIMIT_PER_CLIENT: limit(500),
+  CHARGE_LIMIT_PER_CLIENT: limit(30),
 });
 
 /** Keeps only our variables; blank values count as unset, so `FOO=` in a shell means "not set". */
@@ -197,10 +204,14 @@ function isTrue(value: string | undefined): boolean {
 function combinationProblems(raw: RawEnv): string[] {
   const problems: string[] = [];
   const production = raw.NODE_ENV === 'production';
-  const { STRIPE_SECRET_KEY: secret, STRIPE_PUBLISHABLE_KEY: publishable } = raw;
+  const { STRIPE_SECRET_KEY: secret, STRIPE_PUBLISHABLE_KEY: publishable, STRIPE_WEBHOOK_SECRET: webhookSecret } = raw;
 
   if ((secret === undefined) !== (publishable === undefined)) {
     problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both for Stripe payments, or neither for test mode');
+  } else if ((secret === undefined) !== (webhookSecret === undefined)) {
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET: set it with STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (orders are fulfilled from verified webhooks), or none of the three for test mode',
+    );
   } else if (secret && publishable && secret.includes('_live_') !== publishable.includes('_live_')) {
     problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: one is a live key and the other a test key');
   }
@@ -270,9 +281,14 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
       ? { mode: 'google', googleClientId: values.GOOGLE_CLIENT_ID, googleJwksUrl: values.GOOGLE_JWKS_URL }
       : { mode: 'local' },
     payments:
-      values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY
-        ? { mode: 'stripe', secretKey: values.STRIPE_SECRET_KEY, publishableKey: values.STRIPE_PUBLISHABLE_KEY }
-        : { mode: 'test' },
+      values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET
+        ? {
+            mode: 'stripe',
+            secretKey: values.STRIPE_SECRET_KEY,
+            publishableKey: values.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+          }
+        : { mode: 'test', allowInProduction: values.ALLOW_TEST_PAYMENTS },
     mail: values.SMTP_URL ? { mode: 'smtp', url: values.SMTP_URL } : { mode: 'outbox' },
     push: { vapidKeys, subject: values.VAPID_SUBJECT ?? null, allowLoopbackEndpoints: values.PUSH_ALLOW_LOOPBACK_ENDPOINTS },
     hnApiBase: values.HN_API_BASE,
@@ -280,6 +296,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
       signInPerClient: values.SIGN_IN_LIMIT_PER_CLIENT,
       signInPerEmail: values.SIGN_IN_LIMIT_PER_EMAIL,
       eventsPerClient: values.EVENTS_LIMIT_PER_CLIENT,
+      chargesPerClient: values.CHARGE_LIMIT_PER_CLIENT,
     },
   };
 }

@@ -37,6 +37,7 @@ function spawnServer(variables: Record<string, string>): Child {
       GOOGLE_CLIENT_ID: '',
       STRIPE_SECRET_KEY: '',
       STRIPE_PUBLISHABLE_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
       NODE_ENV: 'development',
       ...variables,
     },

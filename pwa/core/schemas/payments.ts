@@ -65,3 +65,20 @@ export const paymentsConfigSchema = z.object({
   publishableKey: z.string(),
 });
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+/**
+ * `GET /api/account/purchases` (signed in): what this account has bought, paid orders only.
+ * `hasPass`: THE PASS was paid by this account (bought while signed in).
+ */
+export const purchaseSchema = z.object({
+  orderId: z.string(),
+  kind: z.enum(['pass', 'sounds', 'expert', 'pro']),
+  amountCents: z.int(),
+  status: orderStatusSchema,
+  createdAt: z.string(),
+});
+export const accountPurchasesSchema = z.object({
+  hasPass: z.boolean(),
+  purchases: z.array(purchaseSchema),
+});
+export type AccountPurchases = z.infer<typeof accountPurchasesSchema>;

@@ -19,6 +19,7 @@ const PRODUCT_TABLES = [
   'hn_items',
   'journal_versions',
   'mail_outbox',
+  'next_product_notices',
   'orders',
   'profiles',
   'push_subscriptions',

@@ -47,6 +47,11 @@ describe('the planned schema', () => {
     await expect(
       sql`insert into orders (kind, amount_cents, provider, idempotency_key) values ('pass', 0, 'test', 'k2')`,
     ).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      sql`insert into orders (kind, amount_cents, provider, idempotency_key, status) values ('pass', 2000, 'test', 'k3', 'paid')`,
+    ).rejects.toMatchObject({ code: '23514' });
+    // 0009: an order waiting for the buyer's bank.
+    await sql`insert into orders (kind, amount_cents, provider, idempotency_key, status) values ('pass', 2000, 'test', 'k4', 'requires_action')`;
   });
 
   it('removes everything a user owns with the user, and keeps their orders without them', async () => {
@@ -59,6 +64,7 @@ describe('the planned schema', () => {
     const [order] = await sql<{ id: string }[]>`
       insert into orders (kind, amount_cents, provider, idempotency_key, user_id)
       values ('pass', 2000, 'test', 'gone-1', ${user}) returning id`;
+    await sql`insert into next_product_notices (email, user_id, order_id) values ('gone@example.com', ${user}, ${order?.id ?? ''})`;
 
     await sql`delete from users where id = ${user}`;
     const [left] = await sql<{ n: number }[]>`
@@ -68,5 +74,6 @@ describe('the planned schema', () => {
            + (select count(*) from sessions where user_id = ${user}) as n`;
     expect(left?.n).toBe(0);
     expect(await sql`select user_id from orders where id = ${order?.id ?? ''}`).toEqual([{ user_id: null }]);
+    expect(await sql`select user_id from next_product_notices where email = 'gone@example.com'`).toEqual([{ user_id: null }]);
   });
 });

@@ -197,9 +197,19 @@ const SAMPLE_BODIES: Readonly<Record<string, readonly unknown[]>> = {
   'POST /api/events': [{ name: 'page_view', path: '/' }, [{ name: 'page_view', path: '/life' }]],
   'POST /api/reminders/subscriptions': [{ endpoint: 'https://push.example.test/fuzz', expirationTime: null, keys: subscriptionKeys }],
   'DELETE /api/reminders/subscriptions': [{ endpoint: 'https://push.example.test/fuzz' }],
+  // Charges through the local Stripe on the app's own port: every card outcome, and an amount to ignore.
+  'POST /api/charge': [
+    { name: 'Fuzz', email: 'fuzz@example.com', paymentMethodId: 'pm_card_visa', idempotencyKey: 'fuzz-charge-key-0001' },
+    { name: 'Fuzz', email: 'fuzz@example.com', paymentMethodId: 'pm_card_chargeDeclined', idempotencyKey: 'fuzz-charge-key-0002', amount: 1 },
+    { name: 'Fuzz', email: 'fuzz@example.com', paymentMethodId: 'pm_card_authenticationRequired', idempotencyKey: 'fuzz-charge-key-0003' },
+  ],
+  // Unsigned (the fuzz cannot sign): every request is refused with 400, never a 5xx. The route
+  // takes no session at all, so it is fuzzed for the no-5xx and no-leak rules only.
+  'POST /api/payments/webhook': [{ id: 'evt_fuzz', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_fuzz', metadata: { order_id: 'x' } } } }],
 };
 
 const SAMPLE_QUERIES: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+  'GET /api/orders/:id': [['key', 'fuzz-charge-key-0001']],
   'GET /api/sync/pull': [
     ['cursor', '0'],
     ['limit', '10'],

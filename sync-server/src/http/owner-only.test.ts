@@ -33,7 +33,9 @@ const BASE = Date.now();
 const hlc = (node: string, offset: number) => formatHlc({ wall: BASE + offset, counter: 0, node });
 
 /** What the owner holds, none of which may appear in an answer to anyone else. */
-const SECRETS = ['owner-secret-text', 'owner-kept-secret', 'owner-game-secret', '1971-07-09', 'owner.matrix@example.test', SEEDED_ENDPOINT];
+/** The owner's paid order of THE PASS (seeded in SQL: a charge is tested in modules/payments). */
+const OWNER_ORDER_ID = '0b5e55ed-0000-4000-8000-00000000beef';
+const SECRETS = [OWNER_ORDER_ID, 'owner-secret-text', 'owner-kept-secret', 'owner-game-secret', '1971-07-09', 'owner.matrix@example.test', SEEDED_ENDPOINT];
 
 type Caller = 'owner' | 'other';
 
@@ -63,6 +65,14 @@ const pushOne = (clientId: string, seq: number, offset: number, fields: Record<s
 });
 
 const ROWS: readonly Row[] = [
+  {
+    name: 'the account’s purchases',
+    endpoint: 'GET /api/account/purchases',
+    call: () => ({ path: '/api/account/purchases' }),
+    works: 200,
+    shows: OWNER_ORDER_ID,
+    refused: 401,
+  },
   {
     name: 'sync push onto the owner’s device id',
     endpoint: 'POST /api/sync/push',
@@ -218,6 +228,9 @@ beforeAll(async () => {
   await expectSeeded('/api/sync/push', pushOne('owner-device-2', 2, 0, { state: { note: 'owner-game-secret' } }, 'gameProgress', 'me'), 200);
   await expectSeeded('/api/updateBirthday', { month: 7, day: 9, year: 1971 }, 200);
   await expectSeeded('/api/reminders/subscriptions', { endpoint: SEEDED_ENDPOINT, expirationTime: null, keys: subscriptionKeys }, 201);
+  await database().sql`
+    insert into orders (id, kind, amount_cents, email, name, user_id, provider, idempotency_key, status)
+    values (${OWNER_ORDER_ID}, 'pass', 2000, ${owner.email}, 'Owner', ${owner.userId}, 'test', 'owner-pass-order-key-1', 'succeeded')`;
 });
 afterAll(() => server.close());
 

@@ -10,7 +10,7 @@ describe('contentSecurityPolicyDirectives', () => {
 
   it('allows Google sign-in and Stripe only once they are configured', () => {
     const directives = contentSecurityPolicyDirectives(
-      loadEnv({ GOOGLE_CLIENT_ID: 'id', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }),
+      loadEnv({ GOOGLE_CLIENT_ID: 'id', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
     );
     expect(directives['script-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/client', 'https://js.stripe.com']);
     expect(directives['frame-src']).toContain("'self'");
@@ -27,7 +27,7 @@ describe('permissionsPolicy', () => {
   });
 
   it('allows payment requests beside Stripe only once Stripe is configured', () => {
-    const policy = permissionsPolicy(loadEnv({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }));
+    const policy = permissionsPolicy(loadEnv({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }));
     expect(policy).toContain('payment=(self "https://js.stripe.com")');
   });
 });

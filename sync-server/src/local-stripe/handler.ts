@@ -64,9 +64,9 @@ function send(response: ServerResponse, reply: Reply, headers: Record<string, st
     .end(text);
 }
 
-function authorized(request: IncomingMessage): boolean {
+function authorized(request: IncomingMessage, route: Route): boolean {
   const header = request.headers.authorization ?? '';
-  return /^Bearer (sk|rk)_test_\S+$/.test(header);
+  return /^Bearer (sk|rk)_test_\S+$/.test(header) || (route.publishable === true && /^Bearer pk_test_\S+$/.test(header));
 }
 
 export interface HandlerDependencies {
@@ -105,8 +105,8 @@ export function createHandler(deps: HandlerDependencies): LocalStripeHandler {
       return;
     }
     const { route } = found;
-    if (!route.page && !authorized(request)) {
-      const message = 'Invalid API Key provided: the local Stripe accepts test keys (sk_test_…) only.';
+    if (!route.page && !authorized(request, route)) {
+      const message = 'Invalid API Key provided: the local Stripe accepts test keys (sk_test_…; pk_test_… to create PaymentMethods) only.';
       send(response, apiError(401, 'invalid_request_error', message), headers);
       return;
     }

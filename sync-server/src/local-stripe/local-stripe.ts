@@ -31,8 +31,11 @@ const ROUTES: readonly Route[] = [
 ];
 
 export interface LocalStripeOptions {
-  /** Where events are POSTed, signed with `webhookSecret`; without it, events are only recorded. */
-  readonly webhookUrl?: string;
+  /**
+   * Where events are POSTed, signed with `webhookSecret`; without it, events are only recorded.
+   * A function is asked at each attempt (the product's own address is known once it listens).
+   */
+  readonly webhookUrl?: string | (() => string | undefined);
   /** `whsec_…`, the secret the receiver verifies signatures with. */
   readonly webhookSecret?: string;
   /** The address browsers reach this service at (for the pages it serves); else the Host header. */

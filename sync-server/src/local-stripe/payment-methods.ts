@@ -129,6 +129,8 @@ export const paymentMethodRoutes: readonly Route[] = [
   {
     method: 'POST',
     path: '/v1/payment_methods',
+    // Browsers make PaymentMethods with the publishable key (Stripe.js, or the local card field).
+    publishable: true,
     handle: ({ params, store }) => {
       allowOnly(params, ['type', 'card', 'billing_details', 'metadata']);
       const type = requiredString(params, 'type');

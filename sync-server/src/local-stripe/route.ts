@@ -24,6 +24,8 @@ export interface Route {
   readonly path: string;
   /** Pages a person opens in a browser: no API key, no idempotency. */
   readonly page?: true;
+  /** Also allowed with a publishable key (`pk_test_…`), as Stripe allows it from browsers. */
+  readonly publishable?: true;
   handle(context: RequestContext): Reply;
 }
 

@@ -13,7 +13,11 @@ import type { ScheduledTask, Scheduler } from './scheduler.ts';
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [5_000, 30_000, 120_000, 600_000, 1_800_000];
 
 export interface WebhookEndpoint {
-  readonly url: string;
+  /**
+   * Where to POST; a function when the address is only known later (mounted in the product, the
+   * receiver is the product's own port, learned when it listens). Undefined: the attempt fails.
+   */
+  readonly url: string | (() => string | undefined);
   /** `whsec_…` */
   readonly secret: string;
 }
@@ -89,8 +93,10 @@ export class WebhookDispatcher {
       timestamp: Math.floor(this.options.clock.now() / 1000),
     });
     let status: number | undefined;
+    const url = typeof endpoint.url === 'string' ? endpoint.url : endpoint.url();
     try {
-      const response = await fetch(endpoint.url, {
+      if (url === undefined) throw new Error('the webhook endpoint has no address yet');
+      const response = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json; charset=utf-8',

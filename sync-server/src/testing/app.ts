@@ -13,6 +13,7 @@ export const GENEROUS_RATE_LIMITS = {
   SIGN_IN_LIMIT_PER_CLIENT: '100000',
   SIGN_IN_LIMIT_PER_EMAIL: '100000',
   EVENTS_LIMIT_PER_CLIENT: '1000000',
+  CHARGE_LIMIT_PER_CLIENT: '1000000',
 } as const;
 
 /** `createApp` with a test configuration (silent logs), not listening: e.g. to read its routes. */

@@ -1,0 +1,198 @@
+import Stripe from 'stripe';
+import { paths } from '#core/paths';
+import { CURRENCY, formatUsd, PRICES_CENTS } from '#core/plans/prices';
+import type { ChargeRequest, ChargeResponse, OrderStatus } from '#core/schemas/payments';
+import type { Sql } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { Payments } from '../../providers/stripe.ts';
+import { findOrder, recordAttempt, upsertOrder, type OrderRow, type StoredOrderStatus } from './repo.ts';
+
+/**
+ * THE PASS's charge (`POST /api/charge`): one order per device-made idempotency key, one
+ * PaymentIntent per order and card (Stripe's own idempotency key is derived from both, so a
+ * double click or a resubmit after a lost answer charges once, and another card after a decline
+ * is a new attempt). The amount comes from `pwa/core/plans`, never from the request. The answer
+ * only reports the provider's state: fulfilment runs from the verified webhook (webhook-service).
+ */
+
+export interface ChargeDeps {
+  readonly sql: Sql;
+  readonly payments: Payments;
+}
+
+export interface ChargeInput {
+  readonly request: ChargeRequest;
+  readonly userId: string | null;
+  /** This app's origin as the buyer reaches it, for the return from authentication. */
+  readonly appOrigin: string;
+}
+
+const PASS_DESCRIPTION = 'THE PASS';
+
+const NO_MONEY = 'No money was taken.';
+
+/** Words for a card the bank refused: what happened and what to do. */
+export function declineMessage(code: string | undefined, declineCode: string | undefined): string {
+  if (declineCode === 'insufficient_funds') {
+    return `Error: The card was declined for insufficient funds. ${NO_MONEY} Try another card.`;
+  }
+  switch (code) {
+    case 'expired_card':
+      return `Error: The card has expired. ${NO_MONEY} Try another card.`;
+    case 'incorrect_cvc':
+    case 'invalid_cvc':
+      return `Error: The card's security code is incorrect. ${NO_MONEY} Check it and try again.`;
+    case 'incorrect_number':
+    case 'invalid_number':
+      return `Error: The card number is incorrect. ${NO_MONEY} Check it and try again.`;
+    case 'authentication_required':
+    case 'payment_intent_authentication_failure':
+      return `Error: The bank could not confirm the payment. ${NO_MONEY} Try again, or try another card.`;
+    default:
+      return `Error: The card was declined. ${NO_MONEY} Try another card, or ask your bank why.`;
+  }
+}
+
+function returnUrl(appOrigin: string, order: OrderRow): string {
+  const url = new URL(paths.pay.href(), appOrigin);
+  url.searchParams.set('order', order.id);
+  return url.href;
+}
+
+function succeeded(order: OrderRow): ChargeResponse {
+  return {
+    success: true,
+    status: 'succeeded',
+    orderId: order.id,
+    message: `Thank you! THE PASS is yours. A receipt is on its way to ${order.email ?? 'you'}.`,
+  };
+}
+
+/** The browser's view of a PaymentIntent of this order. */
+function fromIntent(deps: ChargeDeps, appOrigin: string, order: OrderRow, intent: Stripe.PaymentIntent): ChargeResponse {
+  switch (intent.status) {
+    case 'succeeded':
+      return succeeded(order);
+    case 'requires_action': {
+      const pageUrl = intent.next_action?.redirect_to_url?.url ?? undefined;
+      const nextActionUrl = pageUrl === undefined ? undefined : deps.payments.pageUrl(pageUrl, appOrigin);
+      return {
+        success: false,
+        status: 'requires_action',
+        orderId: order.id,
+        message: 'Your bank asks you to confirm this payment. Continue to your bank to finish.',
+        ...(nextActionUrl === undefined ? {} : { nextActionUrl }),
+      };
+    }
+    case 'processing':
+      return { success: false, status: 'processing', orderId: order.id, message: 'The payment is being processed. This page will show the result.' };
+    default: {
+      const error = intent.last_payment_error;
+      return { success: false, status: 'failed', orderId: order.id, message: declineMessage(error?.code, error?.decline_code) };
+    }
+  }
+}
+
+function outcomeOf(status: Stripe.PaymentIntent.Status): 'requires_action' | 'failed' | null {
+  if (status === 'requires_action') return 'requires_action';
+  if (status === 'requires_payment_method' || status === 'canceled') return 'failed';
+  return null;
+}
+
+/** Provider errors that are not the card's: unreachable, or its own failure. */
+function providerUnavailable(error: unknown): ApiError {
+  return new ApiError('UNAVAILABLE', 'Error: The payment service cannot be reached right now. No money was taken. Try again in a few minutes.', {
+    cause: error,
+  });
+}
+
+export async function chargePass(deps: ChargeDeps, input: ChargeInput): Promise<ChargeResponse> {
+  const { request } = input;
+  const order = await upsertOrder(deps.sql, {
+    kind: 'pass',
+    amountCents: PRICES_CENTS.pass,
+    currency: CURRENCY,
+    email: request.email,
+    name: request.name,
+    userId: input.userId,
+    provider: deps.payments.mode,
+    idempotencyKey: request.idempotencyKey,
+  });
+  if (order.kind !== 'pass') {
+    throw new ApiError('CONFLICT', 'This idempotency key belongs to another purchase. Reload the page to start a new checkout.');
+  }
+  if (order.status === 'succeeded') return succeeded(order);
+  if (order.status === 'refunded') {
+    return { success: false, status: 'refunded', orderId: order.id, message: 'This order was refunded. Reload the page to buy again.' };
+  }
+
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await deps.payments.client().paymentIntents.create(
+      {
+        amount: order.amountCents,
+        currency: order.currency,
+        payment_method: request.paymentMethodId,
+        confirm: true,
+        return_url: returnUrl(input.appOrigin, order),
+        description: PASS_DESCRIPTION,
+        ...(order.email === null ? {} : { receipt_email: order.email }),
+        metadata: { order_id: order.id, kind: order.kind },
+      },
+      { idempotencyKey: `order_${order.id}_${request.paymentMethodId}` },
+    );
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) {
+      await recordAttempt(deps.sql, order.id, error.payment_intent?.id ?? null, 'failed');
+      return { success: false, status: 'failed', orderId: order.id, message: declineMessage(error.code, error.decline_code) };
+    }
+    if (error instanceof Stripe.errors.StripeIdempotencyError) {
+      throw new ApiError('CONFLICT', 'This checkout was already submitted differently. Reload the page to start again.', { cause: error });
+    }
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      // The PaymentMethod id is unknown or cannot be used: the request's fault, not the card's.
+      throw new ApiError('INVALID_REQUEST', 'Error: The card could not be used. No money was taken. Enter the card again.', { cause: error });
+    }
+    throw providerUnavailable(error);
+  }
+  await recordAttempt(deps.sql, order.id, intent.id, outcomeOf(intent.status));
+  return fromIntent(deps, input.appOrigin, order, intent);
+}
+
+const STATUS_OF: Readonly<Record<StoredOrderStatus, OrderStatus>> = {
+  pending: 'processing',
+  requires_action: 'requires_action',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  refunded: 'refunded',
+};
+
+/**
+ * `GET /api/orders/:id?key=…`: where an order stands, for the checkout coming back from the
+ * bank's page. The stored state when final; while the webhook is on its way, the provider's
+ * current state of the attempt (reported, not fulfilled).
+ */
+export async function orderState(deps: ChargeDeps, id: string, idempotencyKey: string, appOrigin: string): Promise<ChargeResponse> {
+  const order = await findOrder(deps.sql, id, idempotencyKey);
+  if (order === null) throw new ApiError('NOT_FOUND', 'No such order.');
+  if (order.status === 'succeeded') return succeeded(order);
+  // Not final yet, or failed while another card may have been tried since: the provider knows best.
+  if ((order.status === 'pending' || order.status === 'requires_action' || order.status === 'failed') && order.providerId !== null) {
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await deps.payments.client().paymentIntents.retrieve(order.providerId);
+    } catch (error) {
+      throw providerUnavailable(error);
+    }
+    return fromIntent(deps, appOrigin, order, intent);
+  }
+  const status = STATUS_OF[order.status];
+  const messages: Readonly<Record<OrderStatus, string>> = {
+    processing: 'The payment has not been made yet.',
+    requires_action: 'Your bank asks you to confirm this payment.',
+    succeeded: '',
+    failed: `Error: The payment did not go through. ${NO_MONEY} Try another card.`,
+    refunded: `This order was refunded (${formatUsd(order.amountCents)}).`,
+  };
+  return { success: false, status, orderId: order.id, message: messages[status] };
+}

@@ -1,0 +1,103 @@
+import Stripe from 'stripe';
+import { formatUsd } from '#core/plans/prices';
+import type { Sql, TransactionSql } from '../../db/client.ts';
+import { transact } from '../../db/transact.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { queueMail } from '../mail/service.ts';
+import { addNextProductNotice, markFailed, markRefunded, markSucceeded, recordWebhookEvent, type OrderRow } from './repo.ts';
+
+/**
+ * Fulfilment from verified webhooks (`POST /api/payments/webhook`). The event is checked against
+ * its signature, then handled in one transaction with its id recorded in `webhook_events`: a
+ * redelivered event finds its id and changes nothing, and a failure rolls both back so Stripe's
+ * retry handles it again. The order's state changes only forward, so even two different events
+ * of one payment fulfil once.
+ */
+
+export interface WebhookDeps {
+  readonly sql: Sql;
+  readonly provider: 'stripe' | 'test';
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The event, if the signature over these exact bytes is ours; INVALID_REQUEST (400) otherwise. */
+export function verifiedEvent(body: unknown, signature: string | undefined, secret: string): Stripe.Event {
+  if (!Buffer.isBuffer(body) || signature === undefined) {
+    throw new ApiError('INVALID_REQUEST', 'A webhook needs its raw body and a Stripe-Signature header.');
+  }
+  try {
+    return Stripe.webhooks.constructEvent(body, signature, secret);
+  } catch (error) {
+    throw new ApiError('INVALID_REQUEST', 'The webhook signature does not match.', { cause: error });
+  }
+}
+
+function orderIdOf(intent: Stripe.PaymentIntent): string | null {
+  const id = intent.metadata.order_id;
+  return id !== undefined && UUID.test(id) ? id : null;
+}
+
+function receipt(order: OrderRow): { subject: string; text: string } {
+  const amount = formatUsd(order.amountCents);
+  const greeting = order.name === null ? 'Hello,' : `Hello ${order.name},`;
+  return {
+    subject: `Your receipt: THE PASS (${amount})`,
+    text: [
+      greeting,
+      '',
+      'Thank you for buying THE PASS.',
+      '',
+      `What you bought: THE PASS, premium access to the products that come next.`,
+      `Amount paid: ${amount} (USD)`,
+      `Order: ${order.id}`,
+      '',
+      "We'll e-mail you when the next product ships.",
+      '',
+      'Memento',
+    ].join('\n'),
+  };
+}
+
+async function fulfil(tx: TransactionSql, order: OrderRow): Promise<void> {
+  if (order.email === null) return;
+  await queueMail(tx, { to: order.email, ...receipt(order) });
+  if (order.kind === 'pass') await addNextProductNotice(tx, order.email, order.userId, order.id);
+}
+
+async function apply(tx: TransactionSql, provider: 'stripe' | 'test', event: Stripe.Event): Promise<void> {
+  switch (event.type) {
+    case 'payment_intent.succeeded': {
+      const intent = event.data.object;
+      const orderId = orderIdOf(intent);
+      if (orderId === null) return;
+      const order = await markSucceeded(tx, orderId, intent.id, intent.amount_received);
+      if (order !== null) await fulfil(tx, order);
+      return;
+    }
+    case 'payment_intent.payment_failed': {
+      const intent = event.data.object;
+      const orderId = orderIdOf(intent);
+      if (orderId !== null) await markFailed(tx, orderId, intent.id);
+      return;
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+      // A partial refund leaves the purchase in place; a full one ends it.
+      if (intentId !== null && charge.refunded) await markRefunded(tx, provider, intentId);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** Handles a verified event once; true when it was new. */
+export async function handleEvent(deps: WebhookDeps, event: Stripe.Event): Promise<boolean> {
+  return transact(deps.sql, async (tx) => {
+    if (!(await recordWebhookEvent(tx, event.id, event.type))) return false;
+    await apply(tx, deps.provider, event);
+    return true;
+  });
+}
