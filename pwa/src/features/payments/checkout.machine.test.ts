@@ -14,7 +14,9 @@ import { POLL_INTERVAL_MS, checkoutMachine, type CheckoutActor } from './checkou
 
 const KEY = 'key_0123456789abcdef';
 const BUYER = { name: 'Ada', email: 'ada@example.com' };
-const SUBMIT = { type: 'SUBMIT', buyer: BUYER, cardReady: true } as const;
+/** The card field's maker; the createPaymentMethod actor is replaced below, so it is not called. */
+const CARD = () => Promise.resolve('pm_card');
+const SUBMIT = { type: 'SUBMIT', buyer: BUYER, tokenize: CARD } as const;
 
 interface World {
   tokenize: () => Promise<string>;
@@ -85,13 +87,13 @@ describe('checkoutMachine', () => {
 
   it('stays idle with a message per field when the name or e-mail is missing or the card is not ready', () => {
     const { actor, calls } = start();
-    actor.send({ type: 'SUBMIT', buyer: { name: ' ', email: 'nope' }, cardReady: true });
+    actor.send({ type: 'SUBMIT', buyer: { name: ' ', email: 'nope' }, tokenize: CARD });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
       name: 'Enter your name',
       email: 'Enter an e-mail address like name@example.com',
     });
-    actor.send({ ...SUBMIT, cardReady: false });
+    actor.send({ ...SUBMIT, tokenize: null });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(calls).toEqual([]);
   });

@@ -23,6 +23,9 @@ export interface Buyer {
   readonly email: string;
 }
 
+/** Turns the card in the card field into a PaymentMethod id (the card field makes it). */
+export type Tokenize = (buyer: Buyer) => Promise<string>;
+
 export interface CheckoutInput {
   readonly product: CheckoutProduct;
   readonly idempotencyKey: string;
@@ -37,18 +40,18 @@ export interface FieldErrors {
 }
 
 export type CheckoutEvent =
-  /** Pay. `cardReady`: the card field holds a complete, valid card (it shows its own errors). */
-  | { readonly type: 'SUBMIT'; readonly buyer: Buyer; readonly cardReady: boolean }
+  /** Pay. `tokenize`: the card field's, null while it holds no complete, valid card (it shows its own problems). */
+  | { readonly type: 'SUBMIT'; readonly buyer: Buyer; readonly tokenize: Tokenize | null }
   /** The card changed: the PaymentMethod made from the old one is not used again. */
   | { readonly type: 'CARD_CHANGED' }
   | { readonly type: 'CONNECTION'; readonly online: boolean };
 
-interface CheckoutContext {
+export interface CheckoutContext {
   readonly product: CheckoutProduct;
   readonly idempotencyKey: string;
   readonly online: boolean;
   readonly buyer: Buyer;
-  readonly cardReady: boolean;
+  readonly tokenize: Tokenize | null;
   readonly fieldErrors: FieldErrors;
   /** Made from the card for this attempt; reused by a retry until the card changes. */
   readonly paymentMethodId: string | null;
@@ -63,7 +66,8 @@ export const POLL_INTERVAL_MS = 2_000;
 /** How long the bank's check may take before the page stops waiting (the buyer may retry). */
 export const AUTHENTICATION_TIMEOUT_MS = 10 * 60_000;
 
-function validateBuyer(buyer: Buyer): FieldErrors {
+/** The buyer's fields checked with the charge request's own schemas. */
+export function validateBuyer(buyer: Buyer): FieldErrors {
   const name = buyerNameSchema.safeParse(buyer.name);
   const email = buyerEmailSchema.safeParse(buyer.email);
   return {
@@ -87,10 +91,8 @@ export const checkoutMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    /** Provided by the checkout's card field (the test card field or Stripe's Payment Element). */
-    createPaymentMethod: fromPromise<string, Buyer>(() =>
-      Promise.reject(new Error('createPaymentMethod is provided by the card field')),
-    ),
+    /** Through the card field's own maker (the local Stripe, or Stripe.js's Payment Element). */
+    createPaymentMethod: fromPromise<string, { buyer: Buyer; tokenize: Tokenize }>(({ input }) => input.tokenize(input.buyer)),
     charge: fromPromise<ChargeResponse, { product: CheckoutProduct; request: ChargeRequest }>(({ input }) =>
       charge(input.product, input.request),
     ),
@@ -98,7 +100,7 @@ export const checkoutMachine = setup({
   },
   guards: {
     isOffline: ({ context }) => !context.online,
-    formInvalid: ({ context }) => !context.cardReady || Object.keys(context.fieldErrors).length > 0,
+    formInvalid: ({ context }) => context.tokenize === null || Object.keys(context.fieldErrors).length > 0,
     hasPaymentMethod: ({ context }) => context.paymentMethodId !== null,
     resuming: (_, params: { orderId: string | null | undefined }) => typeof params.orderId === 'string' && params.orderId !== '',
     charged: (_, params: { reply: ChargeResponse }) => params.reply.success && (params.reply.status ?? 'succeeded') === 'succeeded',
@@ -111,9 +113,9 @@ export const checkoutMachine = setup({
   },
   actions: {
     rememberConnection: assign((_, params: { online: boolean }) => ({ online: params.online })),
-    rememberBuyer: assign((_, params: { buyer: Buyer; cardReady: boolean }) => ({
+    rememberBuyer: assign((_, params: { buyer: Buyer; tokenize: Tokenize | null }) => ({
       buyer: params.buyer,
-      cardReady: params.cardReady,
+      tokenize: params.tokenize,
       fieldErrors: validateBuyer(params.buyer),
     })),
     forgetPaymentMethod: assign({ paymentMethodId: null }),
@@ -145,7 +147,7 @@ export const checkoutMachine = setup({
     idempotencyKey: input.idempotencyKey,
     online: input.online,
     buyer: { name: '', email: '' },
-    cardReady: false,
+    tokenize: null,
     fieldErrors: {},
     paymentMethodId: null,
     orderId: input.resumeOrderId ?? null,
@@ -171,7 +173,7 @@ export const checkoutMachine = setup({
       on: {
         SUBMIT: {
           target: 'validating',
-          actions: { type: 'rememberBuyer', params: ({ event }) => ({ buyer: event.buyer, cardReady: event.cardReady }) },
+          actions: { type: 'rememberBuyer', params: ({ event }) => ({ buyer: event.buyer, tokenize: event.tokenize }) },
         },
       },
     },
@@ -192,7 +194,7 @@ export const checkoutMachine = setup({
         tokenizing: {
           invoke: {
             src: 'createPaymentMethod',
-            input: ({ context }) => context.buyer,
+            input: ({ context }) => ({ buyer: context.buyer, tokenize: known(context.tokenize, 'The card') }),
             onDone: {
               target: 'charging',
               actions: { type: 'rememberPaymentMethod', params: ({ event }) => ({ id: event.output }) },
@@ -284,7 +286,7 @@ export const checkoutMachine = setup({
       on: {
         SUBMIT: {
           target: 'validating',
-          actions: { type: 'rememberBuyer', params: ({ event }) => ({ buyer: event.buyer, cardReady: event.cardReady }) },
+          actions: { type: 'rememberBuyer', params: ({ event }) => ({ buyer: event.buyer, tokenize: event.tokenize }) },
         },
       },
     },
