@@ -160,7 +160,15 @@ describe('THE PASS checkout', () => {
     expect(screen.queryByRole('button', { name: 'Buy Pass' })).toBeNull();
     await user.click(button);
     screen.getByRole('heading', { level: 1, name: 'THE PASS' });
+    screen.getByText('The card field opens when you are online.');
     expect(api.requests).toEqual([]);
+  });
+
+  it('says so when the card field cannot be set up', async () => {
+    api.on('GET', '/api/payments/config', () => jsonReply(503, { error: 'UNAVAILABLE' }));
+    renderPass();
+    await screen.findByText('Error: The card field could not be loaded. Reload the page to try again.');
+    expect(screen.getByRole('button', { name: 'Buy Pass' }).getAttribute('aria-disabled')).toBe('true');
   });
 
   it('goes back on Cancel', async () => {

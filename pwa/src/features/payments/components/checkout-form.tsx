@@ -80,7 +80,11 @@ export function CheckoutForm({ product, amountCents, submitLabel, onSucceeded, o
         />
       ) : (
         <p className={styles.status} role="status">
-          {config.status === 'loading' ? 'Getting the card field ...' : 'The card field opens when you are online.'}
+          {config.status === 'loading'
+            ? 'Getting the card field ...'
+            : online
+              ? 'Error: The card field could not be loaded. Reload the page to try again.'
+              : 'The card field opens when you are online.'}
         </p>
       )}
       {snapshot.context.error !== null && !busy && (
