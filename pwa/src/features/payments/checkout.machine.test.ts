@@ -5,7 +5,7 @@ import type { ChargeRequest, ChargeResponse, OrderStatus } from '#core/schemas/p
 import { ApiError } from '../../lib/api-client';
 import { CardError } from './data/create-payment-method';
 import type { CheckoutProduct } from './data/charge';
-import { POLL_INTERVAL_MS, checkoutMachine, type CheckoutActor } from './checkout.machine';
+import { AUTHENTICATION_TIMEOUT_MS, POLL_INTERVAL_MS, checkoutMachine, type CheckoutActor } from './checkout.machine';
 
 /**
  * The checkout machine, headless: every actor and storage action replaced through .provide(),
@@ -150,6 +150,21 @@ describe('checkoutMachine', () => {
       'Error: Your bank did not confirm the payment, so nothing was charged. Try again, or use another card.',
     );
     expect(calls).toContain('renewKey');
+  });
+
+  it('stops waiting for the bank after the time limit, keeping the key', async () => {
+    const { actor, clock, calls } = start({
+      charge: () =>
+        Promise.resolve({ success: true, message: '', status: 'requires_action', orderId: 'ord_9', nextActionUrl: '/v1/auth/x' }),
+      poll: () => Promise.resolve('requires_action'),
+    });
+    actor.send(SUBMIT);
+    await waitFor(actor, (s) => s.matches({ authenticating: 'waiting' }));
+    clock.increment(AUTHENTICATION_TIMEOUT_MS);
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(actor.getSnapshot().context.error).toMatch(/^Error: Your bank has not confirmed the payment yet\./);
+    expect(calls).not.toContain('renewKey');
   });
 
   it('resumes polling an order it came back to from the bank page', async () => {
