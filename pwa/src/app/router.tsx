@@ -62,6 +62,7 @@ const Signup = page(() => import('./routes/signup'));
 const Dashboard = page(() => import('./routes/dashboard'));
 const Account = page(() => import('./routes/account'));
 const Pass = page(() => import('./routes/pass'));
+const ThankYou = page(() => import('./routes/thank-you'));
 const Hn = page(() => import('./routes/hn'));
 const Game = page(() => import('./routes/game'));
 const HumanSounds = page(() => import('./routes/human-sounds'));
@@ -94,7 +95,7 @@ const pages: readonly (readonly [path: string, page: LazyPage])[] = [
   [paths.account.path, Account],
 
   [paths.pay.path, Pass],
-  [paths.thankYou.path, Pass],
+  [paths.thankYou.path, ThankYou],
 
   [paths.hnrd.path, Hn],
   [paths.hnItem.path, Hn],

@@ -15,9 +15,11 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Any navigation is answered with the precached app shell; the router decides what to show.
+// Not the server's own pages: the local Stripe's API (/v1) and the pages it serves in Stripe's
+// place (the bank's authentication check, Checkout, …), which a checkout opens in a window.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//],
+    denylist: [/^\/api\//, /^\/v1\//, /^\/local-stripe\//],
   }),
 );
 

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { CardError, createTestPaymentMethod } from './create-payment-method';
+import { forgetIdempotencyKey, openIdempotencyKey } from './idempotency-key';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const values = new Map(Object.entries(initial));
+  return {
+    values,
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+    removeItem: (key: string) => void values.delete(key),
+  };
+}
+
+describe('the checkout idempotency key', () => {
+  it('is made once per product and read back on the next open (a reload)', () => {
+    const storage = memoryStorage();
+    const first = openIdempotencyKey('pass', storage);
+    expect(first).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
+    expect(openIdempotencyKey('pass', storage)).toBe(first);
+    expect(openIdempotencyKey('humanSounds', storage)).not.toBe(first);
+  });
+
+  it('replaces a damaged stored value instead of sending it', () => {
+    const storage = memoryStorage({ 'memento.checkout.pass.idempotencyKey': 'short!' });
+    const key = openIdempotencyKey('pass', storage);
+    expect(key).not.toBe('short!');
+    expect(storage.values.get('memento.checkout.pass.idempotencyKey')).toBe(key);
+  });
+
+  it('is forgotten after a success, so the next purchase gets a new one', () => {
+    const storage = memoryStorage();
+    const first = openIdempotencyKey('pass', storage);
+    forgetIdempotencyKey('pass', storage);
+    expect(openIdempotencyKey('pass', storage)).not.toBe(first);
+  });
+});
+
+describe('createTestPaymentMethod', () => {
+  const card = { number: '4000000000000002', expMonth: 12, expYear: 2040, cvc: '123' };
+  const buyer = { name: 'Ada', email: 'ada@example.com' };
+
+  it('rejects with Stripe’s own words when the local Stripe refuses the card', async () => {
+    const refuse: typeof fetch = () =>
+      Promise.resolve(
+        new Response(JSON.stringify({ error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } }), {
+          status: 402,
+        }),
+      );
+    const attempt = createTestPaymentMethod('pk_test_x', card, buyer, refuse);
+    await expect(attempt).rejects.toBeInstanceOf(CardError);
+    await expect(attempt).rejects.toMatchObject({ message: 'Your card number is incorrect.', code: 'incorrect_number' });
+  });
+
+  it('says no answer came when the request fails', async () => {
+    const down: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    await expect(createTestPaymentMethod('pk_test_x', card, buyer, down)).rejects.toMatchObject({ code: 'network' });
+  });
+});
