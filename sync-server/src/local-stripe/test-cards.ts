@@ -1,47 +1,11 @@
 /**
- * Stripe's public test cards (docs.stripe.com/testing) and the matching test PaymentMethod ids.
- * Only these are accepted: a number that is not one of them is answered as Stripe answers a real
- * card in test mode, so nobody can type a real card into the local Stripe.
+ * The local Stripe's view of the test cards (the list itself is core's): the test PaymentMethod
+ * ids Stripe documents, and the brand as the SDK types it.
  */
 import type Stripe from 'stripe';
+import type { TestCard } from '#core/payments/test-cards';
 
-/** What happens when a PaymentIntent is confirmed with the card. */
-export type CardOutcome =
-  | { readonly kind: 'succeeds' }
-  | { readonly kind: 'declined'; readonly declineCode: 'generic_decline' | 'insufficient_funds' }
-  | { readonly kind: 'requires_authentication' };
-
-export interface TestCard {
-  readonly number: string;
-  readonly brand: string;
-  readonly funding: 'credit' | 'debit';
-  readonly outcome: CardOutcome;
-}
-
-const SUCCEEDS: CardOutcome = { kind: 'succeeds' };
-
-export const TEST_CARDS: readonly TestCard[] = [
-  { number: '4242424242424242', brand: 'visa', funding: 'credit', outcome: SUCCEEDS },
-  { number: '4000056655665556', brand: 'visa', funding: 'debit', outcome: SUCCEEDS },
-  { number: '5555555555554444', brand: 'mastercard', funding: 'credit', outcome: SUCCEEDS },
-  { number: '378282246310005', brand: 'amex', funding: 'credit', outcome: SUCCEEDS },
-  {
-    number: '4000000000000002',
-    brand: 'visa',
-    funding: 'credit',
-    outcome: { kind: 'declined', declineCode: 'generic_decline' },
-  },
-  {
-    number: '4000000000009995',
-    brand: 'visa',
-    funding: 'credit',
-    outcome: { kind: 'declined', declineCode: 'insufficient_funds' },
-  },
-  // "Authenticate unless set up": a one-time payment always asks for authentication.
-  { number: '4000002500003155', brand: 'visa', funding: 'credit', outcome: { kind: 'requires_authentication' } },
-  // "Always authenticate".
-  { number: '4000002760003184', brand: 'visa', funding: 'credit', outcome: { kind: 'requires_authentication' } },
-];
+export { findTestCard, passesLuhn, type CardOutcome, type TestCard } from '#core/payments/test-cards';
 
 /** Stripe's test PaymentMethod ids, usable without creating anything first. */
 export const TEST_PAYMENT_METHOD_IDS: Readonly<Record<string, string>> = {
@@ -54,25 +18,6 @@ export const TEST_PAYMENT_METHOD_IDS: Readonly<Record<string, string>> = {
   pm_card_authenticationRequiredOnSetup: '4000002500003155',
   pm_card_authenticationRequired: '4000002760003184',
 };
-
-export function findTestCard(number: string): TestCard | undefined {
-  return TEST_CARDS.find((card) => card.number === number);
-}
-
-/** The Luhn check every card number passes; a number failing it is `incorrect_number`. */
-export function passesLuhn(number: string): boolean {
-  if (!/^\d{12,19}$/.test(number)) return false;
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 export function cardBrand(card: TestCard): Stripe.PaymentMethod.Card['display_brand'] {
   return card.brand;

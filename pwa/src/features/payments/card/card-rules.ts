@@ -1,3 +1,4 @@
+import { passesLuhn, TEST_CARDS } from '#core/payments/test-cards';
 import type { TestCard } from '../data/create-payment-method';
 
 /**
@@ -6,17 +7,8 @@ import type { TestCard } from '../data/create-payment-method';
  * nobody types a real card into a page that moves no money.
  */
 
-/** Stripe's public test cards (docs.stripe.com/testing) that the local Stripe knows. */
-export const TEST_CARD_NUMBERS: readonly string[] = [
-  '4242424242424242',
-  '4000056655665556',
-  '5555555555554444',
-  '378282246310005',
-  '4000000000000002',
-  '4000000000009995',
-  '4000002500003155',
-  '4000002760003184',
-];
+/** Stripe's public test cards that the local Stripe knows (core's list). */
+export const TEST_CARD_NUMBERS: readonly string[] = TEST_CARDS.map((card) => card.number);
 
 export interface CardValues {
   readonly number: string;
@@ -64,20 +56,6 @@ export function formatExpiry(value: string): string {
 
 export function formatCvc(value: string): string {
   return digits(value).slice(0, 4);
-}
-
-export function passesLuhn(number: string): boolean {
-  if (!/^\d{12,19}$/.test(number)) return false;
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 /** The card's problems, or the card ready to send. `now` is passed in: the expiry depends on it. */
