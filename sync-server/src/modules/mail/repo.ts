@@ -1,4 +1,5 @@
 import type { Sql, TransactionSql } from '../../db/client.ts';
+import type { OutgoingMail } from '../../providers/mail.ts';
 
 /** SQL of the mail outbox (0001, 0008): queued mail, the send job's claims and marks, the mailbox. */
 
@@ -12,30 +13,32 @@ export interface NewMailRow {
   readonly replyTo: string | null;
 }
 
-export interface ClaimedMail {
-  readonly id: string;
-  readonly to: string;
-  readonly subject: string;
-  readonly text: string;
-  readonly html: string | null;
-  readonly replyTo: string | null;
+export interface ClaimedMail extends OutgoingMail {
   /** Tries made, this one included. */
   readonly attempts: number;
 }
 
-export interface MailboxRow {
-  readonly id: string;
-  readonly to: string;
-  readonly subject: string;
-  readonly text: string;
-  readonly html: string | null;
-  readonly replyTo: string | null;
+export interface MailboxRow extends ClaimedMail {
   readonly createdAt: Date;
   readonly sentAt: Date | null;
   readonly deliveredVia: 'smtp' | 'outbox' | null;
-  readonly attempts: number;
   readonly lastError: string | null;
   readonly failedAt: Date | null;
+}
+
+/** The columns every read of a mail takes, as stored. */
+interface StoredMailRow {
+  readonly id: string;
+  readonly to_address: string;
+  readonly subject: string;
+  readonly body: string;
+  readonly html: string | null;
+  readonly reply_to: string | null;
+  readonly attempts: number;
+}
+
+function mailOf(row: StoredMailRow): ClaimedMail {
+  return { id: row.id, to: row.to_address, subject: row.subject, text: row.body, html: row.html, replyTo: row.reply_to, attempts: row.attempts };
 }
 
 export async function insertMail(tx: TransactionSql, mail: NewMailRow): Promise<string> {
@@ -54,9 +57,7 @@ export async function insertMail(tx: TransactionSql, mail: NewMailRow): Promise<
  * the transport talks to the SMTP server.
  */
 export async function claimDueMail(db: Db, now: Date, claimUntil: Date, limit: number): Promise<ClaimedMail[]> {
-  const rows = await db<
-    { id: string; to_address: string; subject: string; body: string; html: string | null; reply_to: string | null; attempts: number }[]
-  >`
+  const rows = await db<StoredMailRow[]>`
     update mail_outbox m set claimed_until = ${claimUntil}, attempts = m.attempts + 1
     from (
       select id from mail_outbox
@@ -68,15 +69,7 @@ export async function claimDueMail(db: Db, now: Date, claimUntil: Date, limit: n
     ) due
     where m.id = due.id
     returning m.id, m.to_address, m.subject, m.body, m.html, m.reply_to, m.attempts`;
-  return rows.map((row) => ({
-    id: row.id,
-    to: row.to_address,
-    subject: row.subject,
-    text: row.body,
-    html: row.html,
-    replyTo: row.reply_to,
-    attempts: row.attempts,
-  }));
+  return rows.map(mailOf);
 }
 
 export async function markSent(
@@ -107,36 +100,23 @@ export async function markFailed(
 /** The newest mails first, whoever they are to. */
 export async function listMailbox(db: Db, limit: number): Promise<MailboxRow[]> {
   const rows = await db<
-    {
-      id: string;
-      to_address: string;
-      subject: string;
-      body: string;
-      html: string | null;
-      reply_to: string | null;
+    (StoredMailRow & {
       created_at: Date;
       sent_at: Date | null;
       delivered_via: 'smtp' | 'outbox' | null;
-      attempts: number;
       last_error: string | null;
       failed_at: Date | null;
-    }[]
+    })[]
   >`
     select id, to_address, subject, body, html, reply_to, created_at, sent_at, delivered_via, attempts, last_error, failed_at
     from mail_outbox
     order by created_at desc, id desc
     limit ${limit}`;
   return rows.map((row) => ({
-    id: row.id,
-    to: row.to_address,
-    subject: row.subject,
-    text: row.body,
-    html: row.html,
-    replyTo: row.reply_to,
+    ...mailOf(row),
     createdAt: row.created_at,
     sentAt: row.sent_at,
     deliveredVia: row.delivered_via,
-    attempts: row.attempts,
     lastError: row.last_error,
     failedAt: row.failed_at,
   }));
