@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, paths, setNow, test, waitForServiceWorker } from './fixtures';
 
 // Sunday 22 November 2026, mid-morning in New York.
@@ -137,6 +137,20 @@ test('the grid paints each week as lived, this week, not lived yet or a mileston
   await expectPaintedWeeks(page);
 });
 
+/**
+ * A screenshot of `locator` once the page has settled: taken again until two in a row are the
+ * same (scrolling into view, the hover label leaving, late styles), as toHaveScreenshot does.
+ */
+async function settledScreenshot(locator: Locator): Promise<Buffer> {
+  let previous = await locator.screenshot({ animations: 'disabled' });
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const next = await locator.screenshot({ animations: 'disabled' });
+    if (next.equals(previous)) return next;
+    previous = next;
+  }
+  throw new Error('the screenshot never settled');
+}
+
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
@@ -179,14 +193,14 @@ test.describe('on a 360 px phone', () => {
 
     // The tap areas paint nothing: the chart looks the same without them, pixel for pixel.
     await page.mouse.move(0, 0);
-    const withTapAreas = await chart.screenshot({ animations: 'disabled' });
+    const withTapAreas = await settledScreenshot(chart);
     await page.evaluate(() => {
       // Through the CSSOM: the content security policy allows no inline style elements.
       const sheet = [...document.styleSheets].find((s) => !s.href || s.href.startsWith(location.origin));
       sheet?.insertRule('[data-week]::after { display: none !important; }', sheet.cssRules.length);
     });
     expect(await targets[0]?.evaluate((element) => getComputedStyle(element, '::after').display)).toBe('none');
-    const withoutTapAreas = await chart.screenshot({ animations: 'disabled' });
+    const withoutTapAreas = await settledScreenshot(chart);
     expect(withTapAreas.equals(withoutTapAreas)).toBe(true);
   });
 
