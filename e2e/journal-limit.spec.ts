@@ -44,9 +44,11 @@ test('a gratitude field states its limit near it, stops at it, and refuses a pas
   await dashboard.pasteInto('Two', 'Fits.');
   await expect(two).toHaveValue(`${start}Fits.`);
 
-  // Both full texts were saved as typed.
-  await two.blur();
+  // Both full texts were saved as typed (Done returns once the day is saved; a reload right after a
+  // blur could come before the save's transaction commits).
+  await dashboard.done();
   await page.reload();
+  await dashboard.openGratitude();
   await expect(dashboard.field('One')).toHaveValue(`${'a'.repeat(JOURNAL_TEXT_MAX - 10)}bcdefghijk`);
   await expect(dashboard.field('Two')).toHaveValue(`${start}Fits.`);
 });
