@@ -83,6 +83,15 @@ export class DashboardPage {
 
   /** Serious and critical axe violations on the page as it is now, as 'where: rule' lines. */
   async severeViolations(where: string): Promise<string[]> {
+    // The page at rest: a toast fading in is half transparent, and its contrast is measured as such.
+    await this.page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
     const results = await new AxeBuilder({ page: this.page }).analyze();
     return results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
