@@ -21,7 +21,6 @@
  * Loopback only; bounded by the duration, it stops by itself.
  */
 import { readFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -29,7 +28,7 @@ import autocannon, { type Client, type RequestParams } from 'autocannon';
 import { signInReplySchema } from '#core/schemas/auth';
 import { formatHlc, initialHlc, tick, type HlcParts } from '#core/sync/hlc';
 import { pushResponseSchema, type Mutation } from '#core/sync/protocol';
-import { createSql } from '../../sync-server/src/db/client.ts';
+import { createScratchDatabase } from '../../sync-server/src/testing/database.ts';
 import { newDataDir, startServer, type RunningServer } from './server';
 
 const PROBE = { requestsPerSecond: 249, p99: 1131, rssStartMb: 113, rssEndMb: 235 } as const;
@@ -93,27 +92,8 @@ async function scratchDatabase(): Promise<Database> {
   const adminUrl = serverUrl();
   // The child inherits this process's environment: no DATABASE_URL means embedded PGlite.
   if (adminUrl === undefined) return { kind: 'pglite', env: { DATABASE_URL: undefined }, drop: () => Promise.resolve() };
-  const name = `memento_bench_${randomBytes(6).toString('hex')}`;
-  const admin = createSql(adminUrl, { max: 1 });
-  try {
-    await admin`create database ${admin(name)}`;
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    kind: 'postgres',
-    env: { DATABASE_URL: url.href },
-    async drop() {
-      const dropper = createSql(adminUrl, { max: 1 });
-      try {
-        await dropper`drop database if exists ${dropper(name)} with (force)`;
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
+  const scratch = await createScratchDatabase(adminUrl, 'memento_bench');
+  return { kind: 'postgres', env: { DATABASE_URL: scratch.url }, drop: () => scratch.drop() };
 }
 
 /** The server's resident memory, MB: now and its high-water mark. Undefined off Linux. */

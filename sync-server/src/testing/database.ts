@@ -26,8 +26,15 @@ function serverUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL?.trim() || undefined;
 }
 
-async function createOnServer(adminUrl: string, migrated: boolean): Promise<TestDatabase> {
-  const name = `memento_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+/** A database of its own on a PostgreSQL server (tests, benches), and how to drop it again. */
+export interface ScratchDatabase {
+  readonly url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates `<prefix>_<random>` on the server at `adminUrl`; `drop()` removes it, connections and all. */
+export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = createSql(adminUrl, { max: 1 });
   try {
     await admin`create database ${admin(name)}`;
@@ -36,20 +43,30 @@ async function createOnServer(adminUrl: string, migrated: boolean): Promise<Test
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const sql = createSql(url.href, { max: 4 });
-  if (migrated) await migrate(sql);
   return {
-    sql,
     url: url.href,
-    kind: 'postgres',
-    async close() {
-      await sql.end({ timeout: 5 });
+    async drop() {
       const dropper = createSql(adminUrl, { max: 1 });
       try {
         await dropper`drop database if exists ${dropper(name)} with (force)`;
       } finally {
         await dropper.end();
       }
+    },
+  };
+}
+
+async function createOnServer(adminUrl: string, migrated: boolean): Promise<TestDatabase> {
+  const scratch = await createScratchDatabase(adminUrl, `memento_test_${process.pid}`);
+  const sql = createSql(scratch.url, { max: 4 });
+  if (migrated) await migrate(sql);
+  return {
+    sql,
+    url: scratch.url,
+    kind: 'postgres',
+    async close() {
+      await sql.end({ timeout: 5 });
+      await scratch.drop();
     },
   };
 }
