@@ -38,7 +38,7 @@ const everyRoute: readonly string[] = [
   paths.hnUpgrade.href(),
   paths.humanSounds.href(),
   paths.humanSoundsPay.href(),
-  paths.humanSoundsThankYou.href(),
+  paths.humanSoundsThankYou.href('AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'),
   paths.somethingNew.href(),
   paths.expert.href(),
   paths.expertForm.href(),

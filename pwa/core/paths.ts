@@ -57,7 +57,11 @@ export const paths = {
 
   humanSounds: fixed('/humansounds'),
   humanSoundsPay: fixed('/humansounds/pay'),
-  humanSoundsThankYou: fixed('/humansounds/thankyou'),
+  // The thank-you page and its download are reached with a per-purchase secret token.
+  humanSoundsThankYou: {
+    path: '/humansounds/thankyou/:token',
+    href: (token: string) => `/humansounds/thankyou/${seg(token)}`,
+  },
 
   somethingNew: fixed('/somethingnew'),
 

@@ -24,6 +24,8 @@ export const API_ERROR_STATUS = {
   CONFLICT: 409,
   /** Reminders: the push endpoint is another account's, and the keys sent are not that subscription's. */
   SUBSCRIPTION_TAKEN: 409,
+  /** Human Sounds: the download token's order was refunded. */
+  DOWNLOAD_REVOKED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -52,6 +52,8 @@ export const chargeResponseSchema = z.object({
   orderId: z.string().optional(),
   status: orderStatusSchema.optional(),
   nextActionUrl: z.string().optional(),
+  /** Human Sounds, once succeeded: opens `/humansounds/thankyou/{token}` (schemas/human-sounds.ts). */
+  downloadToken: z.string().optional(),
 });
 export type ChargeResponse = z.infer<typeof chargeResponseSchema>;
 
