@@ -1,10 +1,8 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
 import { LIBRARY_ZIP_NAME } from '#core/human-sounds/catalogue';
 import { charityRaisedSchema, downloadTokenSchema, libraryAccessSchema } from '#core/schemas/human-sounds';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { parseParams } from '../../http/validate.ts';
 import type { Logger } from '../../logger.ts';
 import type { Payments } from '../../providers/stripe.ts';
 import { charityRaised, libraryAccess, paidOrderOfToken } from './library-service.ts';
@@ -16,7 +14,12 @@ import { refusedPage } from './refused-page.ts';
  * zip, and what the sales have raised for charity. No session: the token is the buyer's proof.
  */
 
-const tokenParamsSchema = z.object({ token: downloadTokenSchema });
+/** The path's token; anything else is INVALID_REQUEST (a NUL too: nothing of it is stored or shown). */
+function tokenOf(req: Request): string {
+  const parsed = downloadTokenSchema.safeParse(req.params.token);
+  if (!parsed.success) throw new ApiError('INVALID_REQUEST', 'This is not a whole download link. Open the link from your receipt e-mail again.');
+  return parsed.data;
+}
 
 /** How long a shared cache may keep the charity total: it moves a few dollars at a time. */
 const RAISED_MAX_AGE_SECONDS = 60;
@@ -49,13 +52,13 @@ export function humanSoundsRouter({ sql, payments, logger, zip }: HumanSoundsRou
   }
 
   router.get('/humansounds/library/:token', async (req, res) => {
-    const { token } = parseParams(tokenParamsSchema, req);
+    const token = tokenOf(req);
     res.json(libraryAccessSchema.parse(await libraryAccess(deps, token)));
   });
 
   router.get('/humansounds/library/:token/zip', async (req, res) => {
     try {
-      const { token } = parseParams(tokenParamsSchema, req);
+      const token = tokenOf(req);
       await paidOrderOfToken(deps, token);
       const bytes = await zipBytes();
       res.setHeader('Content-Type', 'application/zip');
