@@ -66,7 +66,7 @@ describe('getOrder', () => {
     const client = createApiClient({
       isOnline: () => true,
       fetch: (input) => {
-        urls.push(String(input));
+        urls.push(input instanceof Request ? input.url : input.toString());
         const reply = { success: true, message: 'Thank you', status: 'succeeded', orderId: 'ord 1', downloadToken: 'tok_1' };
         return Promise.resolve(new Response(JSON.stringify(reply), { status: 200 }));
       },
