@@ -25,7 +25,18 @@ export function libraryFailure(error: unknown): LibraryState {
     if (error.code === 'DOWNLOAD_REVOKED' || error.status === 410) return { status: 'revoked' };
     if (error.status === 404 || error.status === 400) return { status: 'refused' };
   }
-  return { status: 'failed', message: error instanceof Error ? error.message : 'Something went wrong.' };
+  return { status: 'failed', message: failedMessage(error) };
+}
+
+/** What went wrong, as one sentence. */
+function failedMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.kind === 'network') return 'The server could not be reached.';
+    if (error.kind === 'bad-reply') return 'The server sent an answer this page cannot read.';
+    // Without words of its own, the server's message is only its code.
+    if (error.message !== error.code) return /[.!?]$/.test(error.message) ? error.message : `${error.message}.`;
+  }
+  return 'The link could not be checked right now.';
 }
 
 /**
