@@ -38,14 +38,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPay() {
+function renderPay(openedHere = false) {
   const router = createMemoryRouter(
     [
       { path: paths.humanSounds.path, element: <p>Catalogue page</p> },
       { path: paths.humanSoundsPay.path, Component: PayRoute },
       { path: paths.humanSoundsThankYou.path, Component: ThankYouRoute },
     ],
-    { initialEntries: [paths.humanSounds.href(), paths.humanSoundsPay.href()], initialIndex: 1 },
+    openedHere
+      ? { initialEntries: [paths.humanSoundsPay.href()] }
+      : { initialEntries: [paths.humanSounds.href(), paths.humanSoundsPay.href()], initialIndex: 1 },
   );
   render(<RouterProvider router={router} />);
   return router;
@@ -144,5 +146,13 @@ describe('the Human Sounds checkout', () => {
     renderPay();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await screen.findByText('Catalogue page');
+  });
+
+  it('Cancel on a checkout the app opened on goes to the catalogue', async () => {
+    const user = userEvent.setup();
+    const router = renderPay(true);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await screen.findByText('Catalogue page');
+    expect(router.state.historyAction).toBe('PUSH');
   });
 });

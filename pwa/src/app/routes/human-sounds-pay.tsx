@@ -1,15 +1,16 @@
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '#core/paths';
 import { PRICES_CENTS } from '#core/plans/prices';
 import type { ChargeResponse } from '#core/schemas/payments';
 import { HumanSoundsPayPage, PaidWithoutLink } from '../../features/human-sounds/components/pay-page';
 import { CheckoutForm } from '../../features/payments/components/checkout-form';
-import { historyIndex } from '../history-index';
 
 /** /humansounds/pay: the sound library, paid through the shared checkout, then its thank-you page. */
 export function Component() {
   const navigate = useNavigate();
+  // 'default': the app opened on this page, so there is no page of ours to go back to.
+  const openedHere = useLocation().key === 'default';
   const [paidWithoutLink, setPaidWithoutLink] = useState<ChargeResponse | null>(null);
   const onSucceeded = useCallback(
     (reply: ChargeResponse) => {
@@ -19,7 +20,7 @@ export function Component() {
     },
     [navigate],
   );
-  const onCancel = useCallback(() => void (historyIndex() > 0 ? navigate(-1) : navigate(paths.humanSounds.href())), [navigate]);
+  const onCancel = useCallback(() => void (openedHere ? navigate(paths.humanSounds.href()) : navigate(-1)), [navigate, openedHere]);
   return (
     <HumanSoundsPayPage
       checkout={

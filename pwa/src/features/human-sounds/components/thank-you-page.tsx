@@ -4,7 +4,7 @@ import { paths } from '#core/paths';
 import type { LibraryAccess } from '#core/schemas/human-sounds';
 import { MessagePanel } from '../../../components/layout/message-panel';
 import { PublicPage } from '../../../components/layout/public-page';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { Button, ButtonAnchor, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CONTACT_EMAIL, contactMailto } from '../../../lib/contact';
 import { useLibraryAccess, type LibraryState } from '../data/get-library';
@@ -36,10 +36,9 @@ function Ready({ access }: { readonly access: LibraryAccess }) {
           Your Human Sounds library is ready: ten MP3s in one zip. Your purchase also goes to charity.
         </p>
         <div className={styles.actions}>
-          <a className={styles.download} href={access.downloadHref} download>
-            <Download aria-hidden="true" size={20} />
+          <ButtonAnchor href={access.downloadHref} download size="lg" icon={<Download aria-hidden="true" size={20} />}>
             Download Library
-          </a>
+          </ButtonAnchor>
         </div>
         <dl className={styles.details}>
           <div>
