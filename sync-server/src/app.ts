@@ -13,6 +13,8 @@ import { accountsRouter } from './modules/accounts/router.ts';
 import { analyticsRouter } from './modules/analytics/router.ts';
 import { exercisesRouter } from './modules/exercises/router.ts';
 import { healthRouter } from './modules/health/router.ts';
+import { humanSoundsRouter } from './modules/human-sounds/router.ts';
+import { libraryZip } from './modules/human-sounds/library-zip.ts';
 import { mailboxRouter } from './modules/mail/router.ts';
 import { paymentsRouter } from './modules/payments/router.ts';
 import { remindersRouter } from './modules/reminders/router.ts';
@@ -94,7 +96,8 @@ export function createApp({ env, sql, logger, payments: given }: AppDeps): Expre
       vapidKeys: vapidKeysLoader(sql, env.push),
       endpoints: { allowLoopback: env.push.allowLoopbackEndpoints },
     }),
-    paymentsRouter({ sql, payments, limits: env.rateLimits }),
+    paymentsRouter({ sql, payments, limits: env.rateLimits, publicOrigin: env.publicOrigin }),
+    humanSoundsRouter({ sql, payments, logger, zip: libraryZip(env.humanSoundsAudioDir) }),
     // The local mailbox lists everyone's mail: never in production.
     ...(env.isProduction ? [] : [mailboxRouter({ sql })]),
   ];

@@ -31,6 +31,8 @@ describe('loadEnv', () => {
       mail: { mode: 'outbox' },
       push: { vapidKeys: null, subject: null, allowLoopbackEndpoints: false },
       hnApiBase: DEFAULT_HN_API_BASE,
+      publicOrigin: 'http://localhost:8080',
+      humanSoundsAudioDir: path.join(REPO_ROOT, 'pwa', 'public', 'humansounds', 'audio'),
     });
   });
 
@@ -73,6 +75,13 @@ describe('loadEnv', () => {
     expect(env.dataDir).toBe(path.join(REPO_ROOT, 'tmp', 'data'));
     expect(env.database).toEqual({ mode: 'embedded', dir: path.join(REPO_ROOT, 'tmp', 'data', 'pglite') });
     expect(env.publicDir).toBe(path.join(REPO_ROOT, 'build'));
+  });
+
+  it('makes e-mailed links with the public origin: the configured one, or this machine at PORT', () => {
+    expect(loadEnv({ PUBLIC_ORIGIN: 'https://memento.example/some/path' }).publicOrigin).toBe('https://memento.example');
+    expect(loadEnv({ PORT: '3000' }).publicOrigin).toBe('http://localhost:3000');
+    expect(problemsOf({ PUBLIC_ORIGIN: 'memento.example' })).toEqual([expect.stringMatching(/^PUBLIC_ORIGIN: must be an http\(s\) URL/)]);
+    expect(loadEnv({ HUMAN_SOUNDS_AUDIO_DIR: '/srv/sounds' }).humanSoundsAudioDir).toBe('/srv/sounds');
   });
 
   it('is silent by default under test', () => {

@@ -68,6 +68,10 @@ export interface Env {
   readonly push: PushConfig;
   readonly hnApiBase: string;
   readonly rateLimits: RateLimitsConfig;
+  /** Where people open the app (`https://memento.example`): links in e-mails are made with it. */
+  readonly publicOrigin: string;
+  /** The Human Sounds MP3s the paid zip is made of (`{id}.mp3`, catalogue order in pwa/core). */
+  readonly humanSoundsAudioDir: string;
 }
 
 /** Thrown by `loadEnv` with every problem found, so one start shows them all. */
@@ -106,6 +110,8 @@ const VARIABLES = [
   'SIGN_IN_LIMIT_PER_EMAIL',
   'EVENTS_LIMIT_PER_CLIENT',
   'CHARGE_LIMIT_PER_CLIENT',
+  'PUBLIC_ORIGIN',
+  'HUMAN_SOUNDS_AUDIO_DIR',
 ] as const;
 
 type Variable = (typeof VARIABLES)[number];
@@ -184,6 +190,12 @@ const schema = z.object({
   SIGN_IN_LIMIT_PER_EMAIL: limit(10),
   EVENTS_LIMIT_PER_CLIENT: limit(500),
   CHARGE_LIMIT_PER_CLIENT: limit(30),
+  PUBLIC_ORIGIN: z
+    .string()
+    .refine((value) => hasProtocol(value, ['http:', 'https:']), 'must be an http(s) URL, e.g. https://memento.example')
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  HUMAN_SOUNDS_AUDIO_DIR: z.string().default('pwa/public/humansounds/audio'),
 });
 
 /** Keeps only our variables; blank values count as unset, so `FOO=` in a shell means "not set". */
@@ -298,5 +310,8 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
       eventsPerClient: values.EVENTS_LIMIT_PER_CLIENT,
       chargesPerClient: values.CHARGE_LIMIT_PER_CLIENT,
     },
+    // Unset: the address `npm start` prints, right for whoever runs it on their own machine.
+    publicOrigin: values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`,
+    humanSoundsAudioDir: path.resolve(REPO_ROOT, values.HUMAN_SOUNDS_AUDIO_DIR),
   };
 }

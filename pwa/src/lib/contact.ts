@@ -1,5 +1,2 @@
-/** Where people write to us: support, privacy requests, sign-in trouble. */
-export const CONTACT_EMAIL = 'hello@memento.app';
-
-export const contactMailto = (subject?: string): string =>
-  `mailto:${CONTACT_EMAIL}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
+/** The app's contact address lives in `#core/contact` (the server's e-mails and pages name it too). */
+export { CONTACT_EMAIL, contactMailto } from '#core/contact';

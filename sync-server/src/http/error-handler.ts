@@ -3,7 +3,7 @@ import { apiErrorCodeForStatus, type ApiErrorBody } from '#core/schemas/api-erro
 import type { Logger } from '../logger.ts';
 import { ApiError } from './api-error.ts';
 import { RateLimitedError } from './rate-limit.ts';
-import { requestIdOf } from './request-log.ts';
+import { loggablePath, requestIdOf } from './request-log.ts';
 
 /** The shape of the errors Express's body parsers and static files raise (the http-errors package). */
 interface HttpClientError {
@@ -57,7 +57,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(error.status).json(clientErrorBody(error));
       return;
     }
-    logger.error({ err: error, req: { id: requestIdOf(res), method: req.method, path: req.path } }, 'unexpected error');
+    logger.error({ err: error, req: { id: requestIdOf(res), method: req.method, path: loggablePath(req.originalUrl) } }, 'unexpected error');
     const body: ApiErrorBody = { error: 'INTERNAL' };
     res.status(500).json(body);
   };

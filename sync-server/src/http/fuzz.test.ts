@@ -203,6 +203,12 @@ const SAMPLE_BODIES: Readonly<Record<string, readonly unknown[]>> = {
     { name: 'Fuzz', email: 'fuzz@example.com', paymentMethodId: 'pm_card_chargeDeclined', idempotencyKey: 'fuzz-charge-key-0002', amount: 1 },
     { name: 'Fuzz', email: 'fuzz@example.com', paymentMethodId: 'pm_card_authenticationRequired', idempotencyKey: 'fuzz-charge-key-0003' },
   ],
+  'POST /api/chargeHumanSounds': [
+    { name: 'Fuzz', email: 'fuzz@example.com', paymentMethodId: 'pm_card_visa', idempotencyKey: 'fuzz-sounds-key-0001' },
+    { name: 'Fuzz', email: 'fuzz@example.com', paymentMethodId: 'pm_card_chargeDeclinedInsufficientFunds', idempotencyKey: 'fuzz-sounds-key-0002', amountCents: 1 },
+    // A key THE PASS's sample above already used: the other product's order (409).
+    { name: 'Fuzz', email: 'fuzz@example.com', paymentMethodId: 'pm_card_visa', idempotencyKey: 'fuzz-charge-key-0001' },
+  ],
   // Unsigned (the fuzz cannot sign): every request is refused with 400, never a 5xx. The route
   // takes no session at all, so it is fuzzed for the no-5xx and no-leak rules only.
   'POST /api/payments/webhook': [{ id: 'evt_fuzz', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_fuzz', metadata: { order_id: 'x' } } } }],
@@ -335,6 +341,8 @@ function queries(route: AppRoute): fc.Arbitrary<string> {
 
 const pathValue = fc.oneof(
   fc.constantFrom('2026-03-01', '2026-02-30', '0000-01-01', '%', '%ZZ', '%00', '%2e%2e', '..', '.', '%ED%A0%80', 'me', 'x'.repeat(6_000)),
+  // Download tokens: well-formed and unknown, one character short, one not base64url.
+  fc.constantFrom('A'.repeat(43), 'A'.repeat(42), `${'A'.repeat(42)}%2B`, `${'A'.repeat(42)}%00`),
   fc.string({ unit: 'binary', maxLength: 20 }).map((text) => encodeURIComponent(Buffer.from(text, 'utf8').toString('utf8'))),
 );
 
@@ -503,6 +511,10 @@ describe('the router table', () => {
         'GET /api/refreshUser',
         'POST /api/auth/logout',
         'DELETE /api/reminders/subscriptions',
+        'POST /api/chargeHumanSounds',
+        'GET /api/humansounds/library/:token',
+        'GET /api/humansounds/library/:token/zip',
+        'GET /api/humansounds/raised',
       ]),
     );
   });

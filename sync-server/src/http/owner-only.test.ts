@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema } from '#core/schemas/api-error';
 import { formatHlc } from '#core/sync/hlc';
 import { createSession } from '../modules/accounts/session-repo.ts';
+import { mintDownloadToken } from '../modules/human-sounds/download-token.ts';
+import { makeAudioDir, type AudioDir } from '../modules/human-sounds/testing.ts';
 import { hashSessionToken } from '../modules/accounts/session-token.ts';
 import { serveApp } from '../testing/app.ts';
 import { useTestDatabase } from '../testing/database.ts';
@@ -21,6 +23,7 @@ const database = useTestDatabase();
 let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
+let audio: AudioDir;
 
 const DAY = '2026-03-01';
 const OWNERS_OTHER_DAY = '2026-03-02';
@@ -219,7 +222,8 @@ async function expectSeeded(path: string, body: unknown, status: number): Promis
 }
 
 beforeAll(async () => {
-  server = await serveApp(database().sql);
+  audio = await makeAudioDir();
+  server = await serveApp(database().sql, { HUMAN_SOUNDS_AUDIO_DIR: audio.dir });
   owner = await createTestUser(database().sql, 'owner.matrix@example.test');
   other = await createTestUser(database().sql, 'other.matrix@example.test');
   // The owner's day, written from two devices: the older text is kept as a version.
@@ -232,7 +236,10 @@ beforeAll(async () => {
     insert into orders (id, kind, amount_cents, email, name, user_id, provider, idempotency_key, status)
     values (${OWNER_ORDER_ID}, 'pass', 2000, ${owner.email}, 'Owner', ${owner.userId}, 'test', 'owner-pass-order-key-1', 'succeeded')`;
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await audio.remove();
+});
 
 describe('the table covers the router table', () => {
   it('has a row for every endpoint that refuses a request without a session, and no row for any other', async () => {
@@ -303,5 +310,66 @@ describe.each(ROWS.map((row) => [row.name, row] as const))('%s', (_name, row) =>
     expect(response.status, response.text).toBe(row.refused);
     expect(apiErrorBodySchema.parse(JSON.parse(response.text)).error).toBe('INVALID_TOKEN');
     expect(await ownersRows()).toEqual(before);
+  });
+});
+
+/**
+ * The Human Sounds library needs no session: its download token is the buyer's proof. Each
+ * endpoint opened by a token shows a purchase only to the holder of one of its tokens; a session,
+ * the owner's included, opens nothing without one.
+ */
+describe('endpoints opened by a download token instead of a session', () => {
+  const TOKEN_ROWS = [
+    { endpoint: 'GET /api/humansounds/library/:token', path: (token: string) => `/api/humansounds/library/${token}`, type: 'application/json' },
+    { endpoint: 'GET /api/humansounds/library/:token/zip', path: (token: string) => `/api/humansounds/library/${token}/zip`, type: 'application/zip' },
+  ];
+  const UNKNOWN_TOKEN = 'U'.repeat(43);
+  let ownerToken: string;
+  let otherToken: string;
+
+  async function soundsOrder(user: TestUser, key: string): Promise<string> {
+    const [order] = await database().sql<{ id: string }[]>`
+      insert into orders (kind, amount_cents, email, name, user_id, provider, idempotency_key, status)
+      values ('sounds', 500, ${user.email}, 'Listener', ${user.userId}, 'test', ${key}, 'succeeded') returning id`;
+    return mintDownloadToken(database().sql, order?.id ?? '');
+  }
+
+  beforeAll(async () => {
+    ownerToken = await soundsOrder(owner, 'owner-sounds-order-key-1');
+    otherToken = await soundsOrder(other, 'other-sounds-order-key-1');
+  });
+
+  it('has a row for every endpoint with a :token in its path', () => {
+    const withToken = productRoutes().filter((route) => route.path.includes(':token')).map((route) => `${route.method} ${route.path}`);
+    expect(withToken.sort()).toEqual(TOKEN_ROWS.map((row) => row.endpoint).sort());
+  });
+
+  describe.each(TOKEN_ROWS.map((row) => [row.endpoint, row] as const))('%s', (_name, row) => {
+    const get = (token: string, authorization?: string) =>
+      rawRequest(server.url, { method: 'GET', path: row.path(token), headers: { accept: 'application/json', ...(authorization === undefined ? {} : { authorization }) } });
+
+    it('opens the owner’s purchase with the owner’s token', async () => {
+      const response = await get(ownerToken);
+      expect(response.status, response.text).toBe(200);
+      expect(response.headers['content-type']).toContain(row.type);
+      if (row.type === 'application/json') expect(response.text).toContain(owner.email);
+    });
+
+    it('shows another buyer only their own purchase, and changes none of the owner’s rows', async () => {
+      const before = await ownersRows();
+      const response = await get(otherToken, `Bearer ${await createSession(database().sql, other.userId)}`);
+      expect(response.status, response.text).toBe(200);
+      for (const secret of [...SECRETS, owner.userId, ownerToken]) expect(response.text).not.toContain(secret);
+      expect(await ownersRows()).toEqual(before);
+    });
+
+    it('opens nothing for a session without a token, the owner’s own included', async () => {
+      for (const authorization of [await ownerSession(), `Bearer ${await createSession(database().sql, other.userId)}`]) {
+        const response = await get(UNKNOWN_TOKEN, authorization);
+        expect(response.status).toBe(404);
+        expect(apiErrorBodySchema.parse(JSON.parse(response.text)).error).toBe('NOT_FOUND');
+        for (const secret of [...SECRETS, owner.userId]) expect(response.text).not.toContain(secret);
+      }
+    });
   });
 });

@@ -57,6 +57,23 @@ describe('requestLogger', () => {
     expect(JSON.stringify(lines)).not.toContain('secret');
   });
 
+  it('never writes a download token: the secret segment of a download link is logged as :token', async () => {
+    const token = 'Tok3n_secret-download-link-0123456789abcdef';
+    const cases = [
+      [`/api/humansounds/library/${token}`, '/api/humansounds/library/:token'],
+      [`/api/humansounds/library/${token}/zip?x=1`, '/api/humansounds/library/:token/zip'],
+      [`/humansounds/thankyou/${token}`, '/humansounds/thankyou/:token'],
+      [`/HumanSounds//ThankYou/${token}/`, '/HumanSounds//ThankYou/:token/'],
+    ] as const;
+    for (const [index, [path, logged]] of cases.entries()) {
+      const id = `req-token-${index}`;
+      await (await fetch(`${server.url}${path}`, { headers: { 'x-request-id': id } })).text();
+      const [line] = await linesOf(id);
+      expect(line?.req?.path).toBe(logged);
+    }
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
+
   it('logs an unexpected error with the request id, and the request itself at error level', async () => {
     const response = await fetch(`${server.url}/broken`, { headers: { 'x-request-id': 'req-2' } });
     expect(response.status).toBe(500);

@@ -12,9 +12,23 @@ export function requestIdOf(res: Response): string | undefined {
 }
 
 /**
+ * Addresses that carry a secret in a path segment: the Human Sounds download links (the app's
+ * thank-you page and the API behind it). Matched the way the router matches (any letter case,
+ * repeated slashes), and the segment is logged as `:token`.
+ */
+const SECRET_SEGMENT = /^(\/+(?:api\/+humansounds\/+library|humansounds\/+thankyou)\/+)[^/]+/i;
+
+/** A request path as it may be logged: without the query string and without secret segments. */
+export function loggablePath(url: string): string {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.replace(SECRET_SEGMENT, '$1:token');
+}
+
+/**
  * One structured line per request, written when the response is done ('close' comes after
- * 'finish', and also for an aborted request): the request id, method, path (no query string: it
- * may carry a token), status and time taken; 5xx at error level. Headers are left out so
+ * 'finish', and also for an aborted request): the request id, method, path (no query string and
+ * no secret segment: either may carry a token), status and time taken; 5xx at error level. Headers are left out so
  * credentials never reach the logs. Nothing is built for a request whose line the level hides:
  * this runs on every request, so it is kept to an id, a timestamp and one listener.
  */
@@ -28,10 +42,8 @@ export function requestLogger(logger: Logger): RequestHandler {
       const { statusCode } = res;
       const failed = statusCode >= 500;
       if (!logger.isLevelEnabled(failed ? 'error' : 'info')) return;
-      const url = req.originalUrl;
-      const query = url.indexOf('?');
       const line = {
-        req: { id, method: req.method, path: query === -1 ? url : url.slice(0, query) },
+        req: { id, method: req.method, path: loggablePath(req.originalUrl) },
         res: { statusCode },
         responseTime: Math.round(performance.now() - started),
       };

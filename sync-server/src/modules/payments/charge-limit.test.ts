@@ -24,4 +24,8 @@ it('refuses the attempt past the limit with 429, before it reaches the provider;
   expect(refused.status).toBe(429);
   expect(await refused.json()).toMatchObject({ error: 'RATE_LIMITED', message: expect.stringMatching(/^Too many payment attempts\. Try again in/) as unknown });
   expect((await app.stripe.paymentIntents.list({ limit: 100 })).data.length).toBe(before);
+  // One count for both one-time products: the other endpoint is no way around it.
+  const sounds = await fetch(`${app.server.url}/api/chargeHumanSounds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(card('pm_card_visa')) });
+  expect(sounds.status).toBe(429);
+  expect((await app.stripe.paymentIntents.list({ limit: 100 })).data.length).toBe(before);
 });

@@ -1,18 +1,20 @@
 import Stripe from 'stripe';
-import { paths } from '#core/paths';
-import { CURRENCY, formatUsd, PRICES_CENTS } from '#core/plans/prices';
+import { CURRENCY, formatUsd } from '#core/plans/prices';
 import type { ChargeRequest, ChargeResponse, OrderStatus } from '#core/schemas/payments';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { Payments } from '../../providers/stripe.ts';
+import { mintDownloadToken } from '../human-sounds/download-token.ts';
+import { PRODUCTS, termsOf, type OneTimeProduct, type ProductTerms } from './products.ts';
 import { findOrder, recordAttempt, upsertOrder, type OrderRow, type StoredOrderStatus } from './repo.ts';
 
 /**
- * THE PASS's charge (`POST /api/charge`): one order per device-made idempotency key, one
- * PaymentIntent per order and card (Stripe's own idempotency key is derived from both, so a
- * double click or a resubmit after a lost answer charges once, and another card after a decline
- * is a new attempt). The amount comes from `pwa/core/plans`, never from the request. The answer
- * only reports the provider's state: fulfilment runs from the verified webhook (webhook-service).
+ * The one-time charge (`POST /api/charge` for THE PASS, `POST /api/chargeHumanSounds` for the
+ * sound library): one order per device-made idempotency key, one PaymentIntent per order and
+ * card (Stripe's own idempotency key is derived from both, so a double click or a resubmit after
+ * a lost answer charges once, and another card after a decline is a new attempt). The amount
+ * comes from the product's terms (`pwa/core/plans`), never from the request. The answer only
+ * reports the provider's state: fulfilment runs from the verified webhook (webhook-service).
  */
 
 export interface ChargeDeps {
@@ -26,8 +28,6 @@ export interface ChargeInput {
   /** This app's origin as the buyer reaches it, for the return from authentication. */
   readonly appOrigin: string;
 }
-
-const PASS_DESCRIPTION = 'THE PASS';
 
 const NO_MONEY = 'No money was taken.';
 
@@ -53,26 +53,26 @@ export function declineMessage(code: string | undefined, declineCode: string | u
   }
 }
 
-function returnUrl(appOrigin: string, order: OrderRow): string {
-  const url = new URL(paths.pay.href(), appOrigin);
+function returnUrl(appOrigin: string, terms: ProductTerms, order: OrderRow): string {
+  const url = new URL(terms.checkoutPath, appOrigin);
   url.searchParams.set('order', order.id);
   return url.href;
 }
 
-function succeeded(order: OrderRow): ChargeResponse {
-  return {
-    success: true,
-    status: 'succeeded',
-    orderId: order.id,
-    message: `Thank you! THE PASS is yours. A receipt is on its way to ${order.email ?? 'you'}.`,
-  };
+/**
+ * A paid order's answer. A product with downloads gets a new token in every such answer: only the
+ * holder of the order's idempotency key (the buyer's device) is ever given one.
+ */
+async function succeeded(deps: ChargeDeps, terms: ProductTerms, order: OrderRow): Promise<ChargeResponse> {
+  const answer: ChargeResponse = { success: true, status: 'succeeded', orderId: order.id, message: terms.successMessage(order.email) };
+  return terms.downloads ? { ...answer, downloadToken: await mintDownloadToken(deps.sql, order.id) } : answer;
 }
 
 /** The browser's view of a PaymentIntent of this order. */
-function fromIntent(deps: ChargeDeps, appOrigin: string, order: OrderRow, intent: Stripe.PaymentIntent): ChargeResponse {
+async function fromIntent(deps: ChargeDeps, terms: ProductTerms, appOrigin: string, order: OrderRow, intent: Stripe.PaymentIntent): Promise<ChargeResponse> {
   switch (intent.status) {
     case 'succeeded':
-      return succeeded(order);
+      return succeeded(deps, terms, order);
     case 'requires_action': {
       const pageUrl = intent.next_action?.redirect_to_url?.url ?? undefined;
       const nextActionUrl = pageUrl === undefined ? undefined : deps.payments.pageUrl(pageUrl, appOrigin);
@@ -106,11 +106,12 @@ function providerUnavailable(error: unknown): ApiError {
   });
 }
 
-export async function chargePass(deps: ChargeDeps, input: ChargeInput): Promise<ChargeResponse> {
+export async function chargeProduct(deps: ChargeDeps, product: OneTimeProduct, input: ChargeInput): Promise<ChargeResponse> {
   const { request } = input;
+  const terms = PRODUCTS[product];
   const order = await upsertOrder(deps.sql, {
-    kind: 'pass',
-    amountCents: PRICES_CENTS.pass,
+    kind: terms.kind,
+    amountCents: terms.amountCents,
     currency: CURRENCY,
     email: request.email,
     name: request.name,
@@ -118,10 +119,10 @@ export async function chargePass(deps: ChargeDeps, input: ChargeInput): Promise<
     provider: deps.payments.mode,
     idempotencyKey: request.idempotencyKey,
   });
-  if (order.kind !== 'pass') {
+  if (order.kind !== terms.kind) {
     throw new ApiError('CONFLICT', 'This idempotency key belongs to another purchase. Reload the page to start a new checkout.');
   }
-  if (order.status === 'succeeded') return succeeded(order);
+  if (order.status === 'succeeded') return succeeded(deps, terms, order);
   if (order.status === 'refunded') {
     return { success: false, status: 'refunded', orderId: order.id, message: 'This order was refunded. Reload the page to buy again.' };
   }
@@ -134,8 +135,8 @@ export async function chargePass(deps: ChargeDeps, input: ChargeInput): Promise<
         currency: order.currency,
         payment_method: request.paymentMethodId,
         confirm: true,
-        return_url: returnUrl(input.appOrigin, order),
-        description: PASS_DESCRIPTION,
+        return_url: returnUrl(input.appOrigin, terms, order),
+        description: terms.description,
         ...(order.email === null ? {} : { receipt_email: order.email }),
         metadata: { order_id: order.id, kind: order.kind },
       },
@@ -156,7 +157,7 @@ export async function chargePass(deps: ChargeDeps, input: ChargeInput): Promise<
     throw providerUnavailable(error);
   }
   await recordAttempt(deps.sql, order.id, intent.id, outcomeOf(intent.status));
-  return fromIntent(deps, input.appOrigin, order, intent);
+  return fromIntent(deps, terms, input.appOrigin, order, intent);
 }
 
 const STATUS_OF: Readonly<Record<StoredOrderStatus, OrderStatus>> = {
@@ -174,8 +175,10 @@ const STATUS_OF: Readonly<Record<StoredOrderStatus, OrderStatus>> = {
  */
 export async function orderState(deps: ChargeDeps, id: string, idempotencyKey: string, appOrigin: string): Promise<ChargeResponse> {
   const order = await findOrder(deps.sql, id, idempotencyKey);
-  if (order === null) throw new ApiError('NOT_FOUND', 'No such order.');
-  if (order.status === 'succeeded') return succeeded(order);
+  // Orders of other kinds (an expert's hour) have their own pages.
+  const terms = order === null ? null : termsOf(order.kind);
+  if (order === null || terms === null) throw new ApiError('NOT_FOUND', 'No such order.');
+  if (order.status === 'succeeded') return succeeded(deps, terms, order);
   // Not final yet, or failed while another card may have been tried since: the provider knows best.
   if ((order.status === 'pending' || order.status === 'requires_action' || order.status === 'failed') && order.providerId !== null) {
     let intent: Stripe.PaymentIntent;
@@ -184,7 +187,7 @@ export async function orderState(deps: ChargeDeps, id: string, idempotencyKey: s
     } catch (error) {
       throw providerUnavailable(error);
     }
-    return fromIntent(deps, appOrigin, order, intent);
+    return fromIntent(deps, terms, appOrigin, order, intent);
   }
   const status = STATUS_OF[order.status];
   const messages: Readonly<Record<OrderStatus, string>> = {

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { accountPurchasesSchema, chargeRequestSchema, idempotencyKeySchema, type AccountPurchases, type PaymentsConfig } from '#core/schemas/payments';
 import type { Sql } from '../../db/client.ts';
@@ -9,12 +9,13 @@ import type { Payments } from '../../providers/stripe.ts';
 import { requireUser, sessionOf } from '../accounts/require-user.ts';
 import { findSessionUser } from '../accounts/session-repo.ts';
 import { bearerToken } from '../accounts/session-token.ts';
-import { chargePass, orderState } from './charge-service.ts';
+import { chargeProduct, orderState } from './charge-service.ts';
+import type { OneTimeProduct } from './products.ts';
 import { accountOrders } from './repo.ts';
 import { handleEvent, verifiedEvent } from './webhook-service.ts';
 
 /**
- * Payments over HTTP: THE PASS's charge, an order's state after the bank's page, the verified
+ * Payments over HTTP: the one-time charges (THE PASS, the Human Sounds library), an order's state after the bank's page, the verified
  * webhook, the browser's payments configuration and an account's purchases. The webhook's raw
  * body is read before the JSON parser (app.ts).
  */
@@ -35,22 +36,27 @@ export interface PaymentsRouterDeps {
   readonly sql: Sql;
   readonly payments: Payments;
   readonly limits: Pick<RateLimitsConfig, 'chargesPerClient'>;
+  /** Where people open the app (env): links in receipts. */
+  readonly publicOrigin: string;
 }
 
-export function paymentsRouter({ sql, payments, limits }: PaymentsRouterDeps): Router {
+export function paymentsRouter({ sql, payments, limits, publicOrigin }: PaymentsRouterDeps): Router {
   const router = Router();
   const deps = { sql, payments };
+  // One count for every product: card testing would just move to the other endpoint.
   const chargesPerClient = { name: 'charge-client', max: limits.chargesPerClient, windowSeconds: 60 * 60 };
 
-  router.post('/charge', async (req, res) => {
+  const charge = (product: OneTimeProduct) => async (req: Request, res: Response) => {
     const request = parseBody(chargeRequestSchema, req);
     // Counted once the request is well-formed: each of these reaches the payment provider.
     await takeHits(sql, chargesPerClient, req.ip ?? 'unknown', 'Too many payment attempts');
     // Signing in is optional: a live session ties the order to the account, anything else is a guest.
     const token = bearerToken(req.header('authorization'));
     const session = token === null ? null : await findSessionUser(sql, token);
-    res.json(await chargePass(deps, { request, userId: session?.userId ?? null, appOrigin: appOrigin(req) }));
-  });
+    res.json(await chargeProduct(deps, product, { request, userId: session?.userId ?? null, appOrigin: appOrigin(req) }));
+  };
+  router.post('/charge', charge('pass'));
+  router.post('/chargeHumanSounds', charge('sounds'));
 
   router.get('/orders/:id', async (req, res) => {
     const { id } = parseParams(orderParamsSchema, req);
@@ -60,7 +66,7 @@ export function paymentsRouter({ sql, payments, limits }: PaymentsRouterDeps): R
 
   router.post('/payments/webhook', async (req, res) => {
     const event = verifiedEvent(req.body, req.header('stripe-signature'), payments.webhookSecret);
-    const fresh = await handleEvent({ sql, provider: payments.mode }, event);
+    const fresh = await handleEvent({ sql, provider: payments.mode, publicOrigin }, event);
     // `duplicate`: this event id was handled before and changed nothing now.
     res.json({ received: true, duplicate: !fresh });
   });

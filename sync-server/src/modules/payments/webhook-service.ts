@@ -1,9 +1,10 @@
 import Stripe from 'stripe';
-import { formatUsd } from '#core/plans/prices';
 import type { Sql, TransactionSql } from '../../db/client.ts';
 import { transact } from '../../db/transact.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { mintDownloadToken, thankYouUrl } from '../human-sounds/download-token.ts';
 import { queueMail } from '../mail/service.ts';
+import { termsOf } from './products.ts';
 import { addNextProductNotice, markFailed, markRefunded, markSucceeded, recordWebhookEvent, type OrderRow } from './repo.ts';
 
 /**
@@ -17,6 +18,8 @@ import { addNextProductNotice, markFailed, markRefunded, markSucceeded, recordWe
 export interface WebhookDeps {
   readonly sql: Sql;
   readonly provider: 'stripe' | 'test';
+  /** Where people open the app: the receipt's download link is made with it. */
+  readonly publicOrigin: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,41 +41,26 @@ function orderIdOf(intent: Stripe.PaymentIntent): string | null {
   return id !== undefined && UUID.test(id) ? id : null;
 }
 
-function receipt(order: OrderRow): { subject: string; text: string } {
-  const amount = formatUsd(order.amountCents);
-  const greeting = order.name === null ? 'Hello,' : `Hello ${order.name},`;
-  return {
-    subject: `Your receipt: THE PASS (${amount})`,
-    text: [
-      greeting,
-      '',
-      'Thank you for buying THE PASS.',
-      '',
-      `What you bought: THE PASS, premium access to the products that come next.`,
-      `Amount paid: ${amount} (USD)`,
-      `Order: ${order.id}`,
-      '',
-      "We'll e-mail you when the next product ships.",
-      '',
-      'Memento',
-    ].join('\n'),
-  };
-}
-
-async function fulfil(tx: TransactionSql, order: OrderRow): Promise<void> {
-  if (order.email === null) return;
-  await queueMail(tx, { to: order.email, ...receipt(order) });
+/**
+ * What a paid order gets: its receipt (with a download link of its own for the library) and, for
+ * THE PASS, a place on the next-product list. In the event's transaction, so it happens once.
+ */
+async function fulfil(tx: TransactionSql, publicOrigin: string, order: OrderRow): Promise<void> {
+  const terms = termsOf(order.kind);
+  if (terms === null || order.email === null) return;
+  const downloadUrl = terms.downloads ? thankYouUrl(publicOrigin, await mintDownloadToken(tx, order.id)) : null;
+  await queueMail(tx, { to: order.email, ...terms.receipt(order, downloadUrl) });
   if (order.kind === 'pass') await addNextProductNotice(tx, order.email, order.userId, order.id);
 }
 
-async function apply(tx: TransactionSql, provider: 'stripe' | 'test', event: Stripe.Event): Promise<void> {
+async function apply(tx: TransactionSql, deps: WebhookDeps, event: Stripe.Event): Promise<void> {
   switch (event.type) {
     case 'payment_intent.succeeded': {
       const intent = event.data.object;
       const orderId = orderIdOf(intent);
       if (orderId === null) return;
       const order = await markSucceeded(tx, orderId, intent.id, intent.amount_received);
-      if (order !== null) await fulfil(tx, order);
+      if (order !== null) await fulfil(tx, deps.publicOrigin, order);
       return;
     }
     case 'payment_intent.payment_failed': {
@@ -85,7 +73,7 @@ async function apply(tx: TransactionSql, provider: 'stripe' | 'test', event: Str
       const charge = event.data.object;
       const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
       // A partial refund leaves the purchase in place; a full one ends it.
-      if (intentId !== null && charge.refunded) await markRefunded(tx, provider, intentId);
+      if (intentId !== null && charge.refunded) await markRefunded(tx, deps.provider, intentId);
       return;
     }
     default:
@@ -97,7 +85,7 @@ async function apply(tx: TransactionSql, provider: 'stripe' | 'test', event: Str
 export async function handleEvent(deps: WebhookDeps, event: Stripe.Event): Promise<boolean> {
   return transact(deps.sql, async (tx) => {
     if (!(await recordWebhookEvent(tx, event.id, event.type))) return false;
-    await apply(tx, deps.provider, event);
+    await apply(tx, deps, event);
     return true;
   });
 }
