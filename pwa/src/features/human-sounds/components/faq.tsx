@@ -1,5 +1,5 @@
 import { formatUsd, HUMAN_SOUNDS_MATCH_LIMIT_CENTS, PRICES_CENTS } from '#core/plans/prices';
-import { CONTACT_EMAIL, contactMailto } from '../../../lib/contact';
+import { CONTACT_EMAIL, contactMailto } from '#core/contact';
 import styles from './human-sounds.module.css';
 
 /** The questions people ask about the library, answered plainly. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { formatUsd, PRICES_CENTS } from '#core/plans/prices';
 import { PublicPage } from '../../../components/layout/public-page';
 import { Card } from '../../../components/ui/card';
-import { CONTACT_EMAIL, contactMailto } from '../../../lib/contact';
+import { CONTACT_EMAIL, contactMailto } from '#core/contact';
 import styles from './order.module.css';
 
 export const LIBRARY_NAME = 'Human Sounds UX library';

@@ -6,7 +6,7 @@ import { MessagePanel } from '../../../components/layout/message-panel';
 import { PublicPage } from '../../../components/layout/public-page';
 import { Button, ButtonAnchor, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { CONTACT_EMAIL, contactMailto } from '../../../lib/contact';
+import { CONTACT_EMAIL, contactMailto } from '#core/contact';
 import { useLibraryAccess, type LibraryState } from '../data/get-library';
 import styles from './order.module.css';
 
