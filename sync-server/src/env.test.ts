@@ -2,6 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GOOGLE_JWKS_URL, DEFAULT_HN_API_BASE, EnvError, loadEnv, REPO_ROOT } from './env.ts';
 
+const ORIGIN = 'https://memento.example';
+
 function problemsOf(source: Record<string, string | undefined>): readonly string[] {
   try {
     loadEnv(source);
@@ -150,7 +152,7 @@ describe('loadEnv', () => {
     expect(problemsOf({ GOOGLE_JWKS_URL: 'file:///etc/keys.json' })).toEqual([
       expect.stringMatching(/^GOOGLE_JWKS_URL: must be an http\(s\) URL/),
     ]);
-    expect(problemsOf({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', GOOGLE_CLIENT_ID: 'id', GOOGLE_JWKS_URL: 'http://keys.test/' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', PUBLIC_ORIGIN: ORIGIN, ALLOW_TEST_PAYMENTS: 'true', GOOGLE_CLIENT_ID: 'id', GOOGLE_JWKS_URL: 'http://keys.test/' })).toEqual([
       expect.stringMatching(/^GOOGLE_JWKS_URL: must be an https:\/\/ URL in production/),
     ]);
   });
@@ -160,27 +162,34 @@ describe('loadEnv', () => {
   });
 
   describe('in production', () => {
+    it('wants the https address e-mailed links point at', () => {
+      const real = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', ...STRIPE };
+      expect(problemsOf(real)).toEqual([expect.stringMatching(/^PUBLIC_ORIGIN: set it to the https:\/\/ address/)]);
+      expect(problemsOf({ ...real, PUBLIC_ORIGIN: 'http://memento.example' })).toEqual([expect.stringMatching(/^PUBLIC_ORIGIN: /)]);
+      expect(loadEnv({ ...real, PUBLIC_ORIGIN: 'https://memento.example/app/' }).publicOrigin).toBe('https://memento.example');
+    });
+
     it('refuses local sign-in and test payments, naming the way out', () => {
-      const problems = problemsOf({ NODE_ENV: 'production' });
+      const problems = problemsOf({ NODE_ENV: 'production', PUBLIC_ORIGIN: ORIGIN });
       expect(problems).toHaveLength(2);
       expect(problems[0]).toMatch(/local sign-in .* refused in production.*ALLOW_LOCAL_SIGNIN=true/);
       expect(problems[1]).toMatch(/test-mode payments are refused in production.*ALLOW_TEST_PAYMENTS=true/);
     });
 
     it('refuses each one on its own', () => {
-      expect(problemsOf({ NODE_ENV: 'production', ...STRIPE })).toEqual([expect.stringMatching(/local sign-in/)]);
-      expect(problemsOf({ NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id' })).toEqual([
+      expect(problemsOf({ NODE_ENV: 'production', PUBLIC_ORIGIN: ORIGIN, ...STRIPE })).toEqual([expect.stringMatching(/local sign-in/)]);
+      expect(problemsOf({ NODE_ENV: 'production', PUBLIC_ORIGIN: ORIGIN, GOOGLE_CLIENT_ID: 'id' })).toEqual([
         expect.stringMatching(/test-mode payments/),
       ]);
     });
 
     it('starts when both are switched on explicitly', () => {
-      const env = loadEnv({ NODE_ENV: 'production', ALLOW_LOCAL_SIGNIN: 'true', ALLOW_TEST_PAYMENTS: '1' });
+      const env = loadEnv({ NODE_ENV: 'production', PUBLIC_ORIGIN: ORIGIN, ALLOW_LOCAL_SIGNIN: 'true', ALLOW_TEST_PAYMENTS: '1' });
       expect(env).toMatchObject({ isProduction: true, signIn: { mode: 'local' }, payments: { mode: 'test' } });
     });
 
     it('does not take "yes" for an explicit opt-in', () => {
-      const problems = problemsOf({ NODE_ENV: 'production', ALLOW_LOCAL_SIGNIN: 'yes', ALLOW_TEST_PAYMENTS: 'true' });
+      const problems = problemsOf({ NODE_ENV: 'production', PUBLIC_ORIGIN: ORIGIN, ALLOW_LOCAL_SIGNIN: 'yes', ALLOW_TEST_PAYMENTS: 'true' });
       expect(problems).toEqual([
         'ALLOW_LOCAL_SIGNIN: must be true or false (got "yes")',
         expect.stringMatching(/local sign-in/),
@@ -188,7 +197,7 @@ describe('loadEnv', () => {
     });
 
     it('refuses push endpoints on this machine, a test configuration', () => {
-      const real = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', ...STRIPE };
+      const real = { NODE_ENV: 'production', PUBLIC_ORIGIN: ORIGIN, GOOGLE_CLIENT_ID: 'id', ...STRIPE };
       expect(problemsOf({ ...real, PUSH_ALLOW_LOOPBACK_ENDPOINTS: 'true' })).toEqual([
         expect.stringMatching(/^PUSH_ALLOW_LOOPBACK_ENDPOINTS: test configuration, refused in production/),
       ]);
@@ -197,7 +206,7 @@ describe('loadEnv', () => {
     });
 
     it('starts with the real providers configured', () => {
-      const env = loadEnv({ NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', ...STRIPE });
+      const env = loadEnv({ NODE_ENV: 'production', PUBLIC_ORIGIN: ORIGIN, GOOGLE_CLIENT_ID: 'id', ...STRIPE });
       expect(env).toMatchObject({ signIn: { mode: 'google' }, payments: { mode: 'stripe' } });
     });
   });

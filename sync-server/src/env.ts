@@ -242,6 +242,9 @@ function combinationProblems(raw: RawEnv): string[] {
   if (production && raw.GOOGLE_JWKS_URL !== undefined && !hasProtocol(raw.GOOGLE_JWKS_URL, ['https:'])) {
     problems.push('GOOGLE_JWKS_URL: must be an https:// URL in production (the keys that decide who may sign in)');
   }
+  if (production && (raw.PUBLIC_ORIGIN === undefined || !hasProtocol(raw.PUBLIC_ORIGIN, ['https:']))) {
+    problems.push('PUBLIC_ORIGIN: set it to the https:// address people reach the app at (e-mailed links use it)');
+  }
   if (production && !(secret && publishable) && !isTrue(raw.ALLOW_TEST_PAYMENTS)) {
     problems.push(
       'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are not set: test-mode payments are refused in production. ' +

@@ -103,7 +103,7 @@ describe('source maps', () => {
   it('keeps them out of reach in production', async () => {
     const production = await serveApp(database().sql, {
       PUBLIC_DIR: publicDir,
-      NODE_ENV: 'production',
+      NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://memento.example',
       ALLOW_LOCAL_SIGNIN: 'true',
       ALLOW_TEST_PAYMENTS: 'true',
     });

@@ -14,7 +14,7 @@ let production: TestServer;
 beforeAll(async () => {
   const { sql } = database();
   development = await serveApp(sql, { NODE_ENV: 'development', LOG_LEVEL: 'silent' });
-  production = await serveApp(sql, { NODE_ENV: 'production', LOG_LEVEL: 'silent', ALLOW_LOCAL_SIGNIN: 'true', ALLOW_TEST_PAYMENTS: 'true' });
+  production = await serveApp(sql, { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://memento.example', LOG_LEVEL: 'silent', ALLOW_LOCAL_SIGNIN: 'true', ALLOW_TEST_PAYMENTS: 'true' });
   await transact(sql, async (tx) => {
     await queueMail(tx, { to: 'ada@example.com', subject: 'First', text: 'Your receipt' });
   });
