@@ -48,6 +48,20 @@ test('buying the library: 4242 pays, the thank-you page downloads a zip of the t
   for (const [name, seconds] of Object.entries(decoded)) expect(seconds, name).toBeGreaterThan(0.05);
 });
 
+test('the free preview video downloads as a WebM video, also once the service worker runs the page', async ({ page }) => {
+  const sounds = new HumanSoundsPages(page);
+  await sounds.openCatalogue();
+  await waitForServiceWorker(page);
+  await page.reload();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download the free preview video' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('human-sounds-preview.webm');
+  const bytes = await readFile(await download.path());
+  // WebM is Matroska: its files begin with the EBML magic number, not with an HTML page.
+  expect([...bytes.subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+});
+
 test('a declined card says Error: and what to do, and the buttons come back', async ({ page }) => {
   const sounds = new HumanSoundsPages(page);
   await page.goto(paths.humanSoundsPay.href());
@@ -56,6 +70,20 @@ test('a declined card says Error: and what to do, and the buttons come back', as
   await expect(page.getByRole('alert')).toHaveText(/^Error: .*declined.*use another card\./);
   await expect(sounds.confirmButton()).toBeVisible();
   await expect(page).toHaveURL(paths.humanSoundsPay.href());
+});
+
+test('a card whose bank asks to confirm: once confirmed, the checkout goes on to the thank-you page', async ({ page }) => {
+  const sounds = new HumanSoundsPages(page);
+  await page.goto(paths.humanSoundsPay.href());
+  await sounds.fillIn(buyerEmail('bank'), '4000 0025 0000 3155');
+  const opening = page.waitForEvent('popup');
+  await sounds.confirmButton().click();
+  await expect(page.getByText('Waiting for your bank to confirm ...')).toBeVisible();
+  const bank = await opening;
+  await bank.getByRole('button', { name: 'Complete authentication' }).click();
+  // The checkout asks the order until it is paid; the answer carries the download token.
+  await expect(page).toHaveURL(/\/humansounds\/thankyou\/[A-Za-z0-9_-]{43}$/);
+  await expect(sounds.downloadLibraryLink()).toBeVisible();
 });
 
 test('a link without a valid token is refused with what to do next', async ({ page, pageProblems }) => {

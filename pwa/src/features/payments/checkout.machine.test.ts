@@ -132,7 +132,7 @@ describe('checkoutMachine', () => {
     const statuses: OrderStatus[] = ['requires_action', 'succeeded'];
     const { actor, clock, calls, opened } = start({
       charge: () =>
-        Promise.resolve({ success: true, message: '', status: 'requires_action', orderId: 'ord_9', nextActionUrl: '/v1/auth/x' }),
+        Promise.resolve({ success: false, message: 'Your bank asks you to confirm this payment.', status: 'requires_action', orderId: 'ord_9', nextActionUrl: '/v1/auth/x' }),
       poll: () => Promise.resolve(order(statuses.shift() ?? 'succeeded')),
     });
     actor.send(SUBMIT);
@@ -150,7 +150,7 @@ describe('checkoutMachine', () => {
   it('fails with what to do when the bank check fails', async () => {
     const { actor, clock, calls } = start({
       charge: () =>
-        Promise.resolve({ success: true, message: '', status: 'requires_action', orderId: 'ord_9', nextActionUrl: '/v1/auth/x' }),
+        Promise.resolve({ success: false, message: 'Your bank asks you to confirm this payment.', status: 'requires_action', orderId: 'ord_9', nextActionUrl: '/v1/auth/x' }),
       poll: () => Promise.resolve(order('failed')),
     });
     actor.send(SUBMIT);
@@ -166,7 +166,7 @@ describe('checkoutMachine', () => {
   it('stops waiting for the bank after the time limit, keeping the key', async () => {
     const { actor, clock, calls } = start({
       charge: () =>
-        Promise.resolve({ success: true, message: '', status: 'requires_action', orderId: 'ord_9', nextActionUrl: '/v1/auth/x' }),
+        Promise.resolve({ success: false, message: 'Your bank asks you to confirm this payment.', status: 'requires_action', orderId: 'ord_9', nextActionUrl: '/v1/auth/x' }),
       poll: () => Promise.resolve(order('requires_action')),
     });
     actor.send(SUBMIT);
@@ -236,7 +236,7 @@ describe('checkoutMachine', () => {
     const { actor, clock, polled } = start(
       {
         charge: () =>
-          Promise.resolve({ success: true, message: '', status: 'requires_action', orderId: 'ord_9', nextActionUrl: '/v1/auth/x' }),
+          Promise.resolve({ success: false, message: 'Your bank asks you to confirm this payment.', status: 'requires_action', orderId: 'ord_9', nextActionUrl: '/v1/auth/x' }),
         poll: () => Promise.resolve(order('succeeded', { downloadToken: 'tok_from_order' })),
       },
       { product: 'humanSounds' },

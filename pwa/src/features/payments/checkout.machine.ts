@@ -108,10 +108,10 @@ export const checkoutMachine = setup({
     hasPaymentMethod: ({ context }) => context.paymentMethodId !== null,
     resuming: (_, params: { orderId: string | null | undefined }) => typeof params.orderId === 'string' && params.orderId !== '',
     charged: (_, params: { reply: ChargeResponse }) => params.reply.success && (params.reply.status ?? 'succeeded') === 'succeeded',
+    // Not paid yet (`success` is false: the server keeps it for a payment made), but not refused
+    // either: the bank asks the buyer to confirm, or the answer is on its way.
     needsAuthentication: (_, params: { reply: ChargeResponse }) =>
-      params.reply.success &&
-      (params.reply.status === 'requires_action' || params.reply.status === 'processing') &&
-      params.reply.orderId !== undefined,
+      (params.reply.status === 'requires_action' || params.reply.status === 'processing') && params.reply.orderId !== undefined,
     statusIs: (_, params: { status: OrderStatus; expected: OrderStatus }) => params.status === params.expected,
     statusIsFinal: (_, params: { status: OrderStatus }) => isFinal(params.status),
   },
