@@ -19,7 +19,7 @@ const PRICE = formatUsd(PRICES_CENTS.humanSounds);
 /** 'Download Audio Library': to the checkout. */
 function DownloadLibraryButton() {
   return (
-    <ButtonLink to={paths.humanSoundsPay.href()} size="lg" icon={<Download aria-hidden="true" size={20} />}>
+    <ButtonLink to={paths.humanSoundsPay.href()} icon={<Download aria-hidden="true" size={20} />}>
       Download Audio Library
     </ButtonLink>
   );
