@@ -86,7 +86,8 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         // Every route's code, styles, the app shell, icons and the manifest: all pages open offline.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The Human Sounds MP3s too, so the catalogue plays offline (not its preview video).
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'humansounds/audio/*.mp3'],
         globIgnores: ['**/*.map', 'manifest.webmanifest'],
       },
       devOptions: { enabled: false },

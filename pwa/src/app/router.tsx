@@ -66,6 +66,8 @@ const ThankYou = page(() => import('./routes/thank-you'));
 const Hn = page(() => import('./routes/hn'));
 const Game = page(() => import('./routes/game'));
 const HumanSounds = page(() => import('./routes/human-sounds'));
+const HumanSoundsPay = page(() => import('./routes/human-sounds-pay'));
+const HumanSoundsThankYou = page(() => import('./routes/human-sounds-thank-you'));
 const SomethingNew = page(() => import('./routes/something-new'));
 const Expert = page(() => import('./routes/expert'));
 const Mailbox = page(() => import('./routes/mailbox'));
@@ -104,8 +106,8 @@ const pages: readonly (readonly [path: string, page: LazyPage])[] = [
   [paths.bestGame.path, Game],
 
   [paths.humanSounds.path, HumanSounds],
-  [paths.humanSoundsPay.path, HumanSounds],
-  [paths.humanSoundsThankYou.path, HumanSounds],
+  [paths.humanSoundsPay.path, HumanSoundsPay],
+  [paths.humanSoundsThankYou.path, HumanSoundsThankYou],
 
   [paths.somethingNew.path, SomethingNew],
 

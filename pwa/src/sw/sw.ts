@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { answerRangeFromPrecache } from '../lib/precached-range';
 import { notificationTarget, pickWindow, reminderNotification } from '../features/reminders/reminder-push';
 import { runBackgroundSync, SYNC_TAG } from '../sync/background-sync';
 
@@ -11,6 +12,13 @@ declare const self: ServiceWorkerGlobalScope;
  * every page opens offline after the first visit. API responses are never cached: nothing here
  * routes /api/*, so those requests always go to the network and the app sees real failures.
  */
+// Ranged requests (how audio and video are fetched) for precached files, such as the Human
+// Sounds MP3s, get the slice they ask for; registered first, so it comes before the precache's own
+// route, which would answer with the whole file.
+registerRoute(
+  ({ request, url }) => request.headers.has('range') && url.origin === self.location.origin && !url.pathname.startsWith('/api/'),
+  ({ request }) => answerRangeFromPrecache(request, matchPrecache, (ranged) => fetch(ranged)),
+);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 

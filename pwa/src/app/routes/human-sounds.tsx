@@ -1,15 +1,6 @@
-import { useMatch } from 'react-router-dom';
-import { paths } from '#core/paths';
-import { ComingSoon } from '../../features/site/components/coming-soon';
-import { comingSoonAreas } from '../../features/site/coming-soon-areas';
+import { HumanSoundsCataloguePage } from '../../features/human-sounds/components/catalogue-page';
 
+/** /humansounds: the catalogue. */
 export function Component() {
-  const pay = useMatch(paths.humanSoundsPay.path);
-  const thankYou = useMatch(paths.humanSoundsThankYou.path);
-  const detail = pay
-    ? 'The checkout for the audio library opens here.'
-    : thankYou
-      ? 'Your download link for the library will be here after you buy it.'
-      : undefined;
-  return <ComingSoon {...comingSoonAreas.humanSounds} detail={detail} />;
+  return <HumanSoundsCataloguePage />;
 }

@@ -98,3 +98,15 @@ export function ButtonLink({ variant, size, block, icon, className, children, ..
     </Link>
   );
 }
+
+export interface ButtonAnchorProps extends LookProps, ComponentPropsWithRef<'a'> {}
+
+/** A plain link that looks like a button: a download, or an address the app's router does not serve. */
+export function ButtonAnchor({ variant, size, block, icon, className, children, ...rest }: ButtonAnchorProps) {
+  return (
+    <a {...rest} className={buttonClass({ variant, size, block }, className)}>
+      {icon}
+      {children}
+    </a>
+  );
+}

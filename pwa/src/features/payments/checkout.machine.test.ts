@@ -5,6 +5,7 @@ import type { ChargeRequest, ChargeResponse, OrderStatus } from '#core/schemas/p
 import { ApiError } from '../../lib/api-client';
 import { CardError } from './data/create-payment-method';
 import type { CheckoutProduct } from './data/charge';
+import type { OrderReply } from './data/get-order';
 import { AUTHENTICATION_TIMEOUT_MS, POLL_INTERVAL_MS, checkoutMachine, type CheckoutActor } from './checkout.machine';
 
 /**
@@ -18,20 +19,29 @@ const BUYER = { name: 'Ada', email: 'ada@example.com' };
 const CARD = () => Promise.resolve('pm_card');
 const SUBMIT = { type: 'SUBMIT', buyer: BUYER, tokenize: CARD } as const;
 
+/** `GET /api/orders/:id` as the server answers it for an order in this state. */
+function order(status: OrderStatus, extra: Partial<OrderReply> = {}): OrderReply {
+  return { success: status === 'succeeded', message: '', status, orderId: 'ord_9', ...extra };
+}
+
 interface World {
   tokenize: () => Promise<string>;
   charge: (request: ChargeRequest) => Promise<ChargeResponse>;
-  poll: () => Promise<OrderStatus>;
+  poll: () => Promise<OrderReply>;
 }
 
-function start(world: Partial<World> = {}, input: { online?: boolean; resumeOrderId?: string } = {}) {
+function start(
+  world: Partial<World> = {},
+  input: { online?: boolean; resumeOrderId?: string; product?: CheckoutProduct } = {},
+) {
   const calls: string[] = [];
   const charges: ChargeRequest[] = [];
   const opened: (string | null)[] = [];
+  const polled: { orderId: string; idempotencyKey: string }[] = [];
   const w: World = {
     tokenize: () => Promise.resolve('pm_1'),
     charge: () => Promise.resolve({ success: true, message: 'Paid', status: 'succeeded', orderId: 'ord_1' }),
-    poll: () => Promise.resolve('succeeded'),
+    poll: () => Promise.resolve(order('succeeded')),
     ...world,
   };
   const machine = checkoutMachine.provide({
@@ -45,8 +55,9 @@ function start(world: Partial<World> = {}, input: { online?: boolean; resumeOrde
         charges.push(input.request);
         return w.charge(input.request);
       }),
-      pollOrder: fromPromise(() => {
+      pollOrder: fromPromise(({ input }: { input: { orderId: string; idempotencyKey: string } }) => {
         calls.push('pollOrder');
+        polled.push(input);
         return w.poll();
       }),
     },
@@ -65,11 +76,11 @@ function start(world: Partial<World> = {}, input: { online?: boolean; resumeOrde
   });
   const clock = new SimulatedClock();
   const actor: CheckoutActor = createActor(machine, {
-    input: { product: 'pass', idempotencyKey: KEY, online: input.online ?? true, resumeOrderId: input.resumeOrderId ?? null },
+    input: { product: input.product ?? 'pass', idempotencyKey: KEY, online: input.online ?? true, resumeOrderId: input.resumeOrderId ?? null },
     clock,
   });
   actor.start();
-  return { actor, clock, calls, charges, opened };
+  return { actor, clock, calls, charges, opened, polled };
 }
 
 /** Lets settled promises deliver their results to the actor. */
@@ -121,8 +132,8 @@ describe('checkoutMachine', () => {
     const statuses: OrderStatus[] = ['requires_action', 'succeeded'];
     const { actor, clock, calls, opened } = start({
       charge: () =>
-        Promise.resolve({ success: true, message: '', status: 'requires_action', orderId: 'ord_9', nextActionUrl: '/v1/auth/x' }),
-      poll: () => Promise.resolve(statuses.shift() ?? 'succeeded'),
+        Promise.resolve({ success: false, message: 'Your bank asks you to confirm this payment.', status: 'requires_action', orderId: 'ord_9', nextActionUrl: '/v1/auth/x' }),
+      poll: () => Promise.resolve(order(statuses.shift() ?? 'succeeded')),
     });
     actor.send(SUBMIT);
     await waitFor(actor, (s) => s.matches({ authenticating: 'waiting' }));
@@ -139,8 +150,8 @@ describe('checkoutMachine', () => {
   it('fails with what to do when the bank check fails', async () => {
     const { actor, clock, calls } = start({
       charge: () =>
-        Promise.resolve({ success: true, message: '', status: 'requires_action', orderId: 'ord_9', nextActionUrl: '/v1/auth/x' }),
-      poll: () => Promise.resolve('failed'),
+        Promise.resolve({ success: false, message: 'Your bank asks you to confirm this payment.', status: 'requires_action', orderId: 'ord_9', nextActionUrl: '/v1/auth/x' }),
+      poll: () => Promise.resolve(order('failed')),
     });
     actor.send(SUBMIT);
     await waitFor(actor, (s) => s.matches({ authenticating: 'waiting' }));
@@ -155,8 +166,8 @@ describe('checkoutMachine', () => {
   it('stops waiting for the bank after the time limit, keeping the key', async () => {
     const { actor, clock, calls } = start({
       charge: () =>
-        Promise.resolve({ success: true, message: '', status: 'requires_action', orderId: 'ord_9', nextActionUrl: '/v1/auth/x' }),
-      poll: () => Promise.resolve('requires_action'),
+        Promise.resolve({ success: false, message: 'Your bank asks you to confirm this payment.', status: 'requires_action', orderId: 'ord_9', nextActionUrl: '/v1/auth/x' }),
+      poll: () => Promise.resolve(order('requires_action')),
     });
     actor.send(SUBMIT);
     await waitFor(actor, (s) => s.matches({ authenticating: 'waiting' }));
@@ -168,9 +179,10 @@ describe('checkoutMachine', () => {
   });
 
   it('resumes polling an order it came back to from the bank page', async () => {
-    const { actor, calls } = start({}, { resumeOrderId: 'ord_5' });
+    const { actor, calls, polled } = start({}, { resumeOrderId: 'ord_5' });
     await waitFor(actor, (s) => s.matches('succeeded'));
     expect(calls).toEqual(['pollOrder', 'forgetKey']);
+    expect(polled).toEqual([{ orderId: 'ord_5', idempotencyKey: KEY }]);
   });
 
   it('ends the spinner when the network goes mid-payment, and the retry keeps the key and the card', async () => {
@@ -210,5 +222,38 @@ describe('checkoutMachine', () => {
     actor.send(SUBMIT);
     await waitFor(actor, (s) => s.matches('succeeded'));
     expect(calls.filter((call) => call === 'charge')).toHaveLength(1);
+  });
+  it('keeps the answer that said the payment succeeded, for the screen: a sound library’s download token', async () => {
+    const paid: ChargeResponse = { success: true, message: 'Thank you', status: 'succeeded', orderId: 'ord_2', downloadToken: 'tok_from_charge' };
+    const { actor } = start({ charge: () => Promise.resolve(paid) }, { product: 'humanSounds' });
+    expect(actor.getSnapshot().context.reply).toBeNull();
+    actor.send(SUBMIT);
+    await waitFor(actor, (s) => s.matches('succeeded'));
+    expect(actor.getSnapshot().context.reply).toEqual(paid);
+  });
+
+  it('after the bank check, hands over the polled order’s answer with its token, asked with the checkout’s key', async () => {
+    const { actor, clock, polled } = start(
+      {
+        charge: () =>
+          Promise.resolve({ success: false, message: 'Your bank asks you to confirm this payment.', status: 'requires_action', orderId: 'ord_9', nextActionUrl: '/v1/auth/x' }),
+        poll: () => Promise.resolve(order('succeeded', { downloadToken: 'tok_from_order' })),
+      },
+      { product: 'humanSounds' },
+    );
+    actor.send(SUBMIT);
+    await waitFor(actor, (s) => s.matches({ authenticating: 'waiting' }));
+    expect(actor.getSnapshot().context.reply).toBeNull();
+    clock.increment(POLL_INTERVAL_MS);
+    await waitFor(actor, (s) => s.matches('succeeded'));
+    expect(actor.getSnapshot().context.reply?.downloadToken).toBe('tok_from_order');
+    expect(polled).toEqual([{ orderId: 'ord_9', idempotencyKey: KEY }]);
+  });
+
+  it('keeps no answer from a declined attempt', async () => {
+    const { actor } = start({ charge: () => Promise.resolve({ success: false, message: 'Declined.', status: 'failed' }) });
+    actor.send(SUBMIT);
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.reply).toBeNull();
   });
 });

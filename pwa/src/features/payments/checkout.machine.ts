@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { buyerEmailSchema, buyerNameSchema, type ChargeRequest, type ChargeResponse, type OrderStatus } from '#core/schemas/payments';
 import { charge, type CheckoutProduct } from './data/charge';
-import { getOrder } from './data/get-order';
+import { getOrder, type OrderReply } from './data/get-order';
 import { authenticationReturnUrl, openAuthentication } from './data/open-authentication';
 import { forgetIdempotencyKey, replaceIdempotencyKey } from './data/idempotency-key';
 import { declinedMessage, failureMessage, MESSAGES } from './checkout-messages';
@@ -59,6 +59,8 @@ export interface CheckoutContext {
   readonly nextActionUrl: string | null;
   /** 'Error: …' once an attempt failed. */
   readonly error: string | null;
+  /** The server's answer that said the payment succeeded (a sound library's carries its download token). */
+  readonly reply: ChargeResponse | null;
 }
 
 /** How often the order is asked about while the bank authenticates the buyer. */
@@ -96,7 +98,9 @@ export const checkoutMachine = setup({
     charge: fromPromise<ChargeResponse, { product: CheckoutProduct; request: ChargeRequest }>(({ input }) =>
       charge(input.product, input.request),
     ),
-    pollOrder: fromPromise<OrderStatus, { orderId: string }>(({ input }) => getOrder(input.orderId)),
+    pollOrder: fromPromise<OrderReply, { orderId: string; idempotencyKey: string }>(({ input }) =>
+      getOrder(input.orderId, input.idempotencyKey),
+    ),
   },
   guards: {
     isOffline: ({ context }) => !context.online,
@@ -104,10 +108,10 @@ export const checkoutMachine = setup({
     hasPaymentMethod: ({ context }) => context.paymentMethodId !== null,
     resuming: (_, params: { orderId: string | null | undefined }) => typeof params.orderId === 'string' && params.orderId !== '',
     charged: (_, params: { reply: ChargeResponse }) => params.reply.success && (params.reply.status ?? 'succeeded') === 'succeeded',
+    // Not paid yet (`success` is false: the server keeps it for a payment made), but not refused
+    // either: the bank asks the buyer to confirm, or the answer is on its way.
     needsAuthentication: (_, params: { reply: ChargeResponse }) =>
-      params.reply.success &&
-      (params.reply.status === 'requires_action' || params.reply.status === 'processing') &&
-      params.reply.orderId !== undefined,
+      (params.reply.status === 'requires_action' || params.reply.status === 'processing') && params.reply.orderId !== undefined,
     statusIs: (_, params: { status: OrderStatus; expected: OrderStatus }) => params.status === params.expected,
     statusIsFinal: (_, params: { status: OrderStatus }) => isFinal(params.status),
   },
@@ -125,6 +129,8 @@ export const checkoutMachine = setup({
       nextActionUrl: params.reply.nextActionUrl ?? null,
     })),
     clearError: assign({ error: null }),
+    /** Kept for the screen: where to go next may depend on it (the thank-you page's token). */
+    rememberReply: assign((_, params: { reply: ChargeResponse }) => ({ reply: params.reply })),
     fail: assign((_, params: { message: string }) => ({ error: params.message })),
     /** Opens the bank's check: a new window, or this one with a return address. */
     openAuthentication: (_, params: { url: string | null; orderId: string | null }) => {
@@ -153,6 +159,7 @@ export const checkoutMachine = setup({
     orderId: input.resumeOrderId ?? null,
     nextActionUrl: null,
     error: null,
+    reply: null,
   }),
   initial: 'opening',
   on: {
@@ -218,7 +225,11 @@ export const checkoutMachine = setup({
               },
             }),
             onDone: [
-              { guard: { type: 'charged', params: ({ event }) => ({ reply: event.output }) }, target: '#checkout.succeeded' },
+              {
+                guard: { type: 'charged', params: ({ event }) => ({ reply: event.output }) },
+                target: '#checkout.succeeded',
+                actions: { type: 'rememberReply', params: ({ event }) => ({ reply: event.output }) },
+              },
               {
                 guard: { type: 'needsAuthentication', params: ({ event }) => ({ reply: event.output }) },
                 target: '#checkout.authenticating',
@@ -259,14 +270,15 @@ export const checkoutMachine = setup({
         polling: {
           invoke: {
             src: 'pollOrder',
-            input: ({ context }) => ({ orderId: known(context.orderId, 'The order') }),
+            input: ({ context }) => ({ orderId: known(context.orderId, 'The order'), idempotencyKey: context.idempotencyKey }),
             onDone: [
               {
-                guard: { type: 'statusIs', params: ({ event }) => ({ status: event.output, expected: 'succeeded' }) },
+                guard: { type: 'statusIs', params: ({ event }) => ({ status: event.output.status, expected: 'succeeded' }) },
                 target: '#checkout.succeeded',
+                actions: { type: 'rememberReply', params: ({ event }) => ({ reply: event.output }) },
               },
               {
-                guard: { type: 'statusIsFinal', params: ({ event }) => ({ status: event.output }) },
+                guard: { type: 'statusIsFinal', params: ({ event }) => ({ status: event.output.status }) },
                 target: '#checkout.failed',
                 actions: [{ type: 'fail', params: { message: MESSAGES.authenticationFailed } }, 'renewKey'],
               },

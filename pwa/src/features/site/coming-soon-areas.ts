@@ -32,10 +32,6 @@ export const comingSoonAreas = {
     description:
       'A small role-playing game in your browser: face the boss, and if it beats you, grow stronger on the farm and try again.',
   },
-  humanSounds: {
-    area: 'Human Sounds',
-    description: `Ten UX sound effects made by people, not synthesizers. Listen for free; the audio library is ${formatUsd(PRICES_CENTS.humanSounds)}, and sales go to charity.`,
-  },
   somethingNew: {
     area: 'Something New',
     description:

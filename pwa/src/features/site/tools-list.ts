@@ -43,7 +43,7 @@ export const toolGroups: readonly ToolGroup[] = [
       },
       {
         name: 'Human Sounds',
-        description: 'Ten human-made sound effects for apps, to hear for free.',
+        description: 'Ten small sound effects for apps, free to hear; sales of the library go to charity.',
         to: paths.humanSounds.href(),
         icon: AudioLines,
       },

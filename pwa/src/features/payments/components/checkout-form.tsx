@@ -1,5 +1,6 @@
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { LoaderCircle } from 'lucide-react';
+import type { ChargeResponse } from '#core/schemas/payments';
 import { Button } from '../../../components/ui/button';
 import { currentInstant } from '../../../lib/clock';
 import { validateBuyer, type Buyer } from '../checkout.machine';
@@ -17,7 +18,8 @@ interface CheckoutFormProps {
   readonly amountCents: number;
   /** The pay button's words ('Buy Pass'). */
   readonly submitLabel: string;
-  readonly onSucceeded: () => void;
+  /** The payment went through: `reply` is the server's answer (a sound library's carries its download token). */
+  readonly onSucceeded: (reply: ChargeResponse) => void;
   readonly onCancel: () => void;
   readonly now?: () => Date;
 }
@@ -33,10 +35,11 @@ export function CheckoutForm({ product, amountCents, submitLabel, onSucceeded, o
   const [submitted, setSubmitted] = useState(false);
   const busy = snapshot.hasTag('busy');
   const succeeded = snapshot.matches('succeeded');
+  const reply = snapshot.context.reply;
 
   useEffect(() => {
-    if (succeeded) onSucceeded();
-  }, [succeeded, onSucceeded]);
+    if (succeeded && reply !== null) onSucceeded(reply);
+  }, [succeeded, reply, onSucceeded]);
 
   const problems = submitted ? validateBuyer(buyer) : {};
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../lib/api-client';
 import { CardError, createTestPaymentMethod } from './create-payment-method';
+import { getOrder } from './get-order';
 import { forgetIdempotencyKey, openIdempotencyKey } from './idempotency-key';
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -55,5 +57,30 @@ describe('createTestPaymentMethod', () => {
   it('says no answer came when the request fails', async () => {
     const down: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch'));
     await expect(createTestPaymentMethod('pk_test_x', card, buyer, down)).rejects.toMatchObject({ code: 'network' });
+  });
+});
+
+describe('getOrder', () => {
+  it('asks for the order with the checkout’s key and reads its status and download token', async () => {
+    const urls: string[] = [];
+    const client = createApiClient({
+      isOnline: () => true,
+      fetch: (input) => {
+        urls.push(input instanceof Request ? input.url : input.toString());
+        const reply = { success: true, message: 'Thank you', status: 'succeeded', orderId: 'ord 1', downloadToken: 'tok_1' };
+        return Promise.resolve(new Response(JSON.stringify(reply), { status: 200 }));
+      },
+    });
+    const reply = await getOrder('ord 1', 'key_0123456789abcdef', client);
+    expect(urls).toEqual(['/api/orders/ord%201?key=key_0123456789abcdef']);
+    expect(reply).toMatchObject({ status: 'succeeded', downloadToken: 'tok_1' });
+  });
+
+  it('refuses an answer without a status', async () => {
+    const client = createApiClient({
+      isOnline: () => true,
+      fetch: () => Promise.resolve(new Response(JSON.stringify({ success: true, message: '' }), { status: 200 })),
+    });
+    await expect(getOrder('ord_1', 'key_0123456789abcdef', client)).rejects.toMatchObject({ kind: 'bad-reply' });
   });
 });

@@ -1,11 +1,19 @@
-import { z } from 'zod';
-import { orderStatusSchema, type OrderStatus } from '#core/schemas/payments';
+import type { z } from 'zod';
+import { chargeResponseSchema, orderStatusSchema } from '#core/schemas/payments';
 import { api, type ApiClient } from '../../../lib/api-client';
 
-/** What the browser reads of `GET /api/orders/:id`: where the order stands (other fields are ignored). */
-const orderReplySchema = z.object({ status: orderStatusSchema });
+/**
+ * What `GET /api/orders/:id` answers: the charge call's own answer for the order as it stands
+ * now, always with its status (and, for a paid sound library, the download token).
+ */
+const orderReplySchema = chargeResponseSchema.extend({ status: orderStatusSchema });
+export type OrderReply = z.infer<typeof orderReplySchema>;
 
-/** `GET /api/orders/:id`: polled while the bank asks the buyer to authenticate. */
-export async function getOrder(orderId: string, client: ApiClient = api): Promise<OrderStatus> {
-  return (await client.request(`/orders/${encodeURIComponent(orderId)}`, orderReplySchema)).status;
+/**
+ * `GET /api/orders/:id?key=…`: polled while the bank asks the buyer to authenticate. The key is
+ * the checkout's idempotency key: the server shows an order only to the checkout that made it.
+ */
+export function getOrder(orderId: string, idempotencyKey: string, client: ApiClient = api): Promise<OrderReply> {
+  const query = new URLSearchParams({ key: idempotencyKey });
+  return client.request(`/orders/${encodeURIComponent(orderId)}?${query.toString()}`, orderReplySchema);
 }
