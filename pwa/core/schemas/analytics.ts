@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutSecrets } from '../paths';
 
 /**
  * First-party analytics: which event, on which page, nothing else. The server adds the time and,
@@ -34,7 +35,7 @@ export const analyticsPathSchema = z
   .string()
   .max(ANALYTICS_PATH_MAX, `A path has at most ${ANALYTICS_PATH_MAX} characters`)
   .refine(isTrackable, 'Expected an app path starting with / or an http(s) link')
-  .transform(withoutQueryOrHash);
+  .transform((value) => withoutSecrets(withoutQueryOrHash(value)));
 
 export const analyticsEventSchema = z.object({
   name: z.enum(ANALYTICS_EVENT_NAMES),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
+import { withoutSecrets } from '#core/paths';
 import type { Logger } from '../logger.ts';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -11,18 +12,11 @@ export function requestIdOf(res: Response): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-/**
- * Addresses that carry a secret in a path segment: the Human Sounds download links (the app's
- * thank-you page and the API behind it). Matched the way the router matches (any letter case,
- * repeated slashes), and the segment is logged as `:token`.
- */
-const SECRET_SEGMENT = /^(\/+(?:api\/+humansounds\/+library|humansounds\/+thankyou)\/+)[^/]+/i;
-
 /** A request path as it may be logged: without the query string and without secret segments. */
 export function loggablePath(url: string): string {
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
-  return path.replace(SECRET_SEGMENT, '$1:token');
+  return withoutSecrets(path);
 }
 
 /**
