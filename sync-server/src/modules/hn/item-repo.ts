@@ -1,0 +1,38 @@
+import { hnItemSchema, type HnItem } from '#core/schemas/hn';
+import { integerArray } from '../../db/array-literal.ts';
+import type { Sql } from '../../db/client.ts';
+
+/** An item as cached: null when the site had no item of that id. */
+export interface CachedItem {
+  readonly item: HnItem | null;
+  /** When it was read from the site, in ms since the epoch. */
+  readonly fetchedAt: number;
+}
+
+/** The cached items among `ids`, whatever their age. A row that no longer parses counts as absent. */
+export async function readItems(sql: Sql, ids: readonly number[]): Promise<Map<number, CachedItem>> {
+  const found = new Map<number, CachedItem>();
+  if (ids.length === 0) return found;
+  const rows = await sql<{ id: number; data: unknown; fetched_at: Date }[]>`
+    select id, data, fetched_at from hn_items where id = any(${integerArray(ids)}::int8[])`;
+  for (const row of rows) {
+    const parsed = row.data === null ? null : hnItemSchema.safeParse(row.data);
+    if (parsed !== null && !parsed.success) continue;
+    found.set(row.id, { item: parsed === null ? null : parsed.data, fetchedAt: row.fetched_at.getTime() });
+  }
+  return found;
+}
+
+/** Stores items as read from the site at `fetchedAt` (ms); `item` null records that the id has none. */
+export async function writeItems(sql: Sql, entries: readonly { readonly id: number; readonly item: HnItem | null }[], fetchedAt: number): Promise<void> {
+  if (entries.length === 0) return;
+  // One statement for the lot; the same id twice keeps the last. In id order, so two walks
+  // writing overlapping items take their row locks in the same order and cannot deadlock.
+  const unique = [...new Map(entries.map((entry) => [entry.id, entry])).values()].sort((a, b) => a.id - b.id);
+  await sql`
+    insert into hn_items (id, data, fetched_at)
+    select (entry->>'id')::int8, entry->'item', ${new Date(fetchedAt)}
+    from jsonb_array_elements(${JSON.stringify(unique)}::jsonb) as entry
+    order by 1
+    on conflict (id) do update set data = excluded.data, fetched_at = excluded.fetched_at`;
+}
