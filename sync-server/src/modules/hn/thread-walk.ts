@@ -2,15 +2,15 @@ import type { HnItem } from '#core/schemas/hn';
 import type { HnComment } from '#core/hn/unanswered';
 import type { Sql } from '../../db/client.ts';
 import type { HnClient } from '../../providers/hacker-news.ts';
-import { readItems, writeItems } from './item-repo.ts';
+import { readCachedThread, writeItems, type CachedItem } from './item-repo.ts';
 import { cleanItem } from './sanitize.ts';
 
 /**
  * Reads every comment below a story: from the cache where it is young enough, from the site
  * otherwise. The walk does not go level by level: a comment's replies are asked for as soon as
  * the comment is in, so a 500-comment thread costs about (comments / concurrency + depth)
- * round trips, not the sum of each level's. Cache look-ups are batched: every id met while the
- * previous look-up ran goes into the next one.
+ * round trips, not the sum of each level's. The cache is read once, for the whole thread, and
+ * written once, with everything read from the site.
  */
 
 /** Far above the largest threads the site has had; a runaway (a loop in kids) stops here. */
@@ -63,10 +63,15 @@ function assemble(topIds: readonly number[], found: ReadonlyMap<number, HnItem>)
 
 export async function walkComments(deps: WalkDeps, story: HnItem, storyFetchedAt: number, maxAgeMs: number): Promise<WalkResult> {
   const { sql, client, clock } = deps;
+  // Everything of the thread the cache holds, in one statement; the rest comes from the site.
+  const cached = await readCachedThread(sql, story.kids ?? [], MAX_THREAD_ITEMS);
   const found = new Map<number, HnItem>();
   const seen = new Set<number>([story.id]);
   const fetched: { id: number; item: HnItem | null }[] = [];
-  const inFlight = new Set<Promise<void>>();
+  const tasks: Promise<void>[] = [];
+  let running = 0;
+  /** Wakes the loop below when a read from the site ends. */
+  let wake: (() => void) | null = null;
   let pending: number[] = [];
   let oldest = storyFetchedAt;
   let failure: unknown = null;
@@ -83,47 +88,55 @@ export async function walkComments(deps: WalkDeps, story: HnItem, storyFetchedAt
     found.set(item.id, item);
     discover(item.kids ?? []);
   };
+  const useCached = (hit: CachedItem) => {
+    oldest = Math.min(oldest, hit.fetchedAt);
+    accept(hit.item);
+  };
+  const readFromSite = (id: number, stale: CachedItem | undefined) => {
+    running += 1;
+    const task = client
+      .item(id)
+      .then(
+        (item) => {
+          const clean = item === null ? null : cleanItem(item);
+          fetched.push({ id, item: clean });
+          accept(clean);
+        },
+        (error: unknown) => {
+          // The site failed us on this comment: an older copy beats no thread at all.
+          if (stale === undefined) failure ??= error;
+          else useCached(stale);
+        },
+      )
+      .finally(() => {
+        running -= 1;
+        wake?.();
+        wake = null;
+      });
+    tasks.push(task);
+  };
   discover(story.kids ?? []);
 
   try {
-    while (failure === null && (pending.length > 0 || inFlight.size > 0)) {
+    while (failure === null && (pending.length > 0 || running > 0)) {
       if (pending.length === 0) {
-        await Promise.race(inFlight);
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
         continue;
       }
       const ids = pending;
       pending = [];
-      const cached = await readItems(sql, ids);
       const now = clock();
       for (const id of ids) {
         const hit = cached.get(id);
-        if (hit !== undefined && now - hit.fetchedAt <= maxAgeMs) {
-          oldest = Math.min(oldest, hit.fetchedAt);
-          accept(hit.item);
-          continue;
-        }
-        const task = client.item(id).then(
-          (item) => {
-            const clean = item === null ? null : cleanItem(item);
-            fetched.push({ id, item: clean });
-            accept(clean);
-          },
-          (error: unknown) => {
-            // The site failed us on this comment: an older copy beats no thread at all.
-            if (hit === undefined) failure ??= error;
-            else {
-              oldest = Math.min(oldest, hit.fetchedAt);
-              accept(hit.item);
-            }
-          },
-        );
-        inFlight.add(task);
-        void task.finally(() => inFlight.delete(task));
+        if (hit !== undefined && now - hit.fetchedAt <= maxAgeMs) useCached(hit);
+        else readFromSite(id, hit);
       }
     }
   } finally {
     // What was read is kept even when the walk fails: the next try starts from there.
-    await Promise.allSettled(inFlight);
+    await Promise.allSettled(tasks);
     await writeItems(sql, fetched, clock());
   }
   if (failure !== null) throw new WalkFailed('A comment could not be read from the site', { cause: failure });
