@@ -69,3 +69,12 @@ export async function readCachedThread(sql: Sql, topIds: readonly number[], limi
     select id, data, fetched_at from thread limit ${limit}`;
   return cachedItems(rows);
 }
+
+/**
+ * Forgets items not read from the site for `days`: a thread still tracked is read again when
+ * opened, so only posts nobody looks at any more lose their copies.
+ */
+export async function purgeOldItems(sql: Sql, days: number): Promise<number> {
+  const result = await sql`delete from hn_items where fetched_at < now() - make_interval(days => ${days})`;
+  return result.count;
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HnItem } from '#core/schemas/hn';
 import { apiCall } from '../accounts/testing/api-call.ts';
+import { housekeeping } from '../../jobs/housekeeping.ts';
 import { createHnClient } from '../../providers/hacker-news.ts';
 import { serveApp } from '../../testing/app.ts';
 import { useTestDatabase } from '../../testing/database.ts';
@@ -11,7 +12,7 @@ import { createThreadLoader, DEFAULT_CACHE_POLICY, type ThreadLoader } from './t
 
 const database = useTestDatabase();
 let local: LocalHn;
-let now = Date.UTC(2026, 2, 1, 12);
+let now = Date.now();
 const clock = () => now;
 
 /** Each test has a post of its own (the cache is shared by the file). */
@@ -186,5 +187,16 @@ describe('over HTTP', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('housekeeping', () => {
+  it('forgets items nobody read from the site for a month, and keeps the rest', async () => {
+    const { sql } = database();
+    await sql`insert into hn_items (id, data, fetched_at) values
+      (90000001, '{"id": 90000001}', now() - interval '31 days'), (90000002, '{"id": 90000002}', now() - interval '29 days')`;
+    expect((await housekeeping(sql)).hnItems).toBe(1);
+    const left = await sql<{ id: number }[]>`select id from hn_items where id in (90000001, 90000002)`;
+    expect(left.map((row) => row.id)).toEqual([90000002]);
   });
 });
