@@ -22,7 +22,7 @@ export interface HnClientOptions {
   readonly backoffMs?: number;
 }
 
-export const HN_CLIENT_DEFAULTS = { concurrency: 32, timeoutMs: 5_000, retries: 3, backoffMs: 200 } as const;
+export const HN_CLIENT_DEFAULTS = { concurrency: 48, timeoutMs: 5_000, retries: 3, backoffMs: 200 } as const;
 
 /** The site could not give us the item: the caller may fall back to a cached copy. */
 export class HnFetchError extends Error {

@@ -1,4 +1,5 @@
 import { hnReplyLink, parseTrackerLink } from '#core/hn/link';
+import { TRACKER_ERROR_MESSAGES } from '#core/hn/messages';
 import type { WaitingComment } from '#core/hn/unanswered';
 import { isPaid } from '#core/plans/account-type';
 import { canAddTracker } from '#core/plans/limits';
@@ -19,8 +20,8 @@ export interface HnDeps {
   readonly threads: ThreadLoader;
 }
 
-const LIMIT_MESSAGE = 'The free plan tracks one post at a time. Upgrade to Pro for unlimited trackers, or delete your tracker first.';
-const NOT_TRACKED = 'You do not track this post. Add it on your tracker list first.';
+const LIMIT_MESSAGE = TRACKER_ERROR_MESSAGES.TRACKER_LIMIT;
+const NOT_TRACKED = TRACKER_ERROR_MESSAGES.TRACKER_NOT_FOUND;
 
 const instant = (ms: number): string => new Date(ms).toISOString();
 

@@ -1,5 +1,6 @@
 import type { HnItem } from '#core/schemas/hn';
-import { STORY_PROBLEM_MESSAGES, storyProblem } from '#core/hn/story';
+import { TRACKER_ERROR_MESSAGES } from '#core/hn/messages';
+import { storyProblem } from '#core/hn/story';
 import { unansweredComments, unansweredRepliesToAuthor, type HnThread, type WaitingComment } from '#core/hn/unanswered';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -51,12 +52,11 @@ export interface ThreadLoader {
   load(postId: number): Promise<LoadedThread>;
 }
 
-const unavailable = (cause: unknown) =>
-  new ApiError('HN_UNAVAILABLE', 'Hacker News is not answering right now. Try again in a minute.', { cause });
+const unavailable = (cause: unknown) => new ApiError('HN_UNAVAILABLE', TRACKER_ERROR_MESSAGES.HN_UNAVAILABLE, { cause });
 
 function liveStory(item: HnItem | null): LiveStory {
   const problem = storyProblem(item);
-  if (problem !== null) throw new ApiError(problem, STORY_PROBLEM_MESSAGES[problem]);
+  if (problem !== null) throw new ApiError(problem, TRACKER_ERROR_MESSAGES[problem]);
   const story = item as HnItem;
   return { ...story, by: story.by ?? '', title: story.title ?? '' };
 }
@@ -89,13 +89,9 @@ export function createThreadLoader({ sql, client, clock = Date.now, policy = DEF
     const last = await readThreadSummary(sql, postId);
     const unchanged = last !== null && last.commentCount === (story.descendants ?? 0);
     const maxAgeMs = unchanged ? policy.unchangedCommentMaxAgeMs : policy.commentMaxAgeMs;
-    let walked;
-    try {
-      walked = await walkComments({ sql, client, clock }, story, fetchedAt, maxAgeMs);
-    } catch (error) {
-      if (error instanceof WalkFailed) throw unavailable(error);
-      throw error;
-    }
+    const walked = await walkComments({ sql, client, clock }, story, fetchedAt, maxAgeMs).catch((error: unknown) => {
+      throw error instanceof WalkFailed ? unavailable(error) : error;
+    });
     const thread: HnThread = { postId, author: story.by, comments: walked.comments };
     const unanswered = unansweredComments(thread);
     const repliesToAuthor = unansweredRepliesToAuthor(thread);

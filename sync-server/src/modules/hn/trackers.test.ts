@@ -106,6 +106,17 @@ describe('the free plan', () => {
   });
 });
 
+describe('adding often', () => {
+  it('answers 429 RATE_LIMITED past 60 adds an hour, so no account can make us hammer the site', async () => {
+    const busy = await createTestUser(database().sql, 'busy@example.test');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 61; attempt += 1) statuses.push((await add(busy, String(FIXTURE_IDS.example))).status);
+    expect(statuses.slice(0, 2)).toEqual([201, 200]);
+    expect(statuses.slice(2, 60).every((status) => status === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+});
+
 describe('Pro', () => {
   it('tracks any number of posts, newest first', async () => {
     for (const id of [FIXTURE_IDS.example, FIXTURE_IDS.launch, FIXTURE_IDS.big]) expect((await add(pro, String(id))).status).toBe(201);
