@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { assetSizes, pageWeight } from './bundle';
+import { benchHnThread } from './hn-thread';
 import { lifeChartBudgets } from './life-chart';
 import { benchMixedLoad } from './load-mixed';
 import { runSyncBenchmarks } from './sync-server';
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
     await lifeServer.stop();
   }
   await runSyncBenchmarks();
+  await benchHnThread();
   await benchInitialPull();
   // The probe's load figure (issue 11): about 75 s, on BENCH_DATABASE_URL / TEST_DATABASE_URL's PostgreSQL.
   await benchMixedLoad();

@@ -15,6 +15,9 @@ import { exercisesRouter } from './modules/exercises/router.ts';
 import { healthRouter } from './modules/health/router.ts';
 import { humanSoundsRouter } from './modules/human-sounds/router.ts';
 import { libraryZip } from './modules/human-sounds/library-zip.ts';
+import { hnRouter } from './modules/hn/router.ts';
+import { createThreadLoader } from './modules/hn/thread-loader.ts';
+import { createHnClient } from './providers/hacker-news.ts';
 import { mailboxRouter } from './modules/mail/router.ts';
 import { paymentsRouter } from './modules/payments/router.ts';
 import { remindersRouter } from './modules/reminders/router.ts';
@@ -98,6 +101,7 @@ export function createApp({ env, sql, logger, payments: given }: AppDeps): Expre
     }),
     paymentsRouter({ sql, payments, limits: env.rateLimits, publicOrigin: env.publicOrigin }),
     humanSoundsRouter({ sql, payments, logger, zip: libraryZip(env.humanSoundsAudioDir) }),
+    hnRouter({ sql, threads: createThreadLoader({ sql, client: createHnClient({ baseUrl: env.hnApiBase }) }) }),
     // The local mailbox lists everyone's mail: never in production.
     ...(env.isProduction ? [] : [mailboxRouter({ sql })]),
   ];

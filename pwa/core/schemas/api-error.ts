@@ -15,22 +15,38 @@ export const API_ERROR_STATUS = {
   SIGN_IN_FAILED: 400,
   /** Reminders: a push endpoint that is not https or not on a public address (it could reach our own network). */
   PUSH_ENDPOINT_REFUSED: 400,
+  /** Tracker: not the site's item link with an id, nor a bare id (`parseTrackerLink` says why). */
+  INVALID_TRACKER_LINK: 400,
+  /** Tracker: the item is a comment, job or poll, not a post. */
+  NOT_A_STORY: 400,
   FORBIDDEN: 403,
   /** Sync: the device id in a push belongs to another account. */
   CLIENT_NOT_OWNED: 403,
   /** Sign-in: this server does not offer that way of signing in (local vs Google). */
   SIGN_IN_MODE: 403,
+  /** Tracker: the free plan's one tracker is taken; the screen shows the upgrade prompt. */
+  TRACKER_LIMIT: 403,
   NOT_FOUND: 404,
+  /** Tracker: the person tracks no such tracker or post. */
+  TRACKER_NOT_FOUND: 404,
+  /** Tracker: the site has no item with that id. */
+  STORY_NOT_FOUND: 404,
   CONFLICT: 409,
   /** Reminders: the push endpoint is another account's, and the keys sent are not that subscription's. */
   SUBSCRIPTION_TAKEN: 409,
   /** Human Sounds: the download token's order was refunded. */
   DOWNLOAD_REVOKED: 410,
+  /** Tracker: the post was deleted on the site. */
+  STORY_DELETED: 410,
+  /** Tracker: the post is dead on the site (flagged or killed). */
+  STORY_DEAD: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /** Tracker: the site did not answer in time (after retries) and nothing usable was cached. */
+  HN_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
