@@ -52,3 +52,13 @@ export async function pageWeight(url: string): Promise<AssetSize[]> {
     await browser.close();
   }
 }
+
+/**
+ * What a first visit to `route` downloads beyond what the landing page downloads: the route's
+ * own chunks and the shared chunks only it (among the two) needs, by the same measure as `pageWeight`.
+ */
+export async function routeExtras(baseUrl: string, route: string, landing: readonly AssetSize[]): Promise<AssetSize[]> {
+  const onLanding = new Set(landing.map((asset) => asset.file));
+  const loaded = await pageWeight(`${baseUrl}${route}`);
+  return loaded.filter((asset) => !onLanding.has(asset.file)).sort((a, b) => b.gzip - a.gzip);
+}

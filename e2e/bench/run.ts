@@ -5,10 +5,11 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { assetSizes, pageWeight } from './bundle';
+import { assetSizes, pageWeight, routeExtras, type AssetSize } from './bundle';
 import { benchHnThread } from './hn-thread';
 import { lifeChartBudgets } from './life-chart';
 import { benchMixedLoad } from './load-mixed';
+import { benchPayments } from './payments';
 import { runSyncBenchmarks } from './sync-server';
 import { benchInitialPull } from './sync-initial-pull';
 import { newDataDir, startServer } from './server';
@@ -52,11 +53,41 @@ function bundleBudgets(): void {
   }
 }
 
+/**
+ * The payment pages (issue 12): each chunk a first visit to /pay or /humansounds/pay loads beyond
+ * the landing page, against the route chunk budget. XState is a shared chunk of its own, loaded
+ * by every page with a machine and cached once; a page that loads no xstate chunk has no checkout.
+ */
+async function paymentPageBudgets(url: string, landing: readonly AssetSize[]): Promise<void> {
+  const routeBudget = 30 * KB;
+  const routes = routeModules();
+  const roleOf = (file: string): string => {
+    const name = /^\/assets\/(.+)-[\w-]{8}\.(js|css)$/.exec(file);
+    if (name?.[2] === 'css') return 'stylesheet';
+    if (name?.[1] === 'xstate') return 'shared chunk (XState)';
+    return routes.has(name?.[1] ?? '') ? 'route chunk' : 'shared chunk';
+  };
+  console.log('\n## Payment pages: what a first visit loads beyond the landing page (gzip)\n');
+  console.log('| page | file | gzip | role | budget |');
+  console.log('|---|---|---:|---|---|');
+  for (const page of ['/pay', '/humansounds/pay']) {
+    const extras = await routeExtras(url, page, landing);
+    for (const asset of extras) {
+      const budget = asset.file.endsWith('.js') ? `≤ 30 KB ${verdict(asset.gzip, routeBudget)}` : '';
+      console.log(`| ${page} | ${asset.file} | ${kb(asset.gzip)} | ${roleOf(asset.file)} | ${budget} |`);
+    }
+    const total = extras.reduce((sum, asset) => sum + asset.gzip, 0);
+    const checkout = extras.some((asset) => roleOf(asset.file) === 'shared chunk (XState)') ? '' : ' (no checkout on this page yet)';
+    console.log(`| ${page} | all of the above${checkout} | ${kb(total)} | | |`);
+  }
+}
+
 async function landingAndStartup(): Promise<void> {
   const dataDir = newDataDir();
   // The first start creates the data folder and migrates; the measured starts reopen it.
   const first = await startServer(dataDir);
   const landing = await pageWeight(`${first.url}/`);
+  await paymentPageBudgets(first.url, landing);
   await first.stop();
 
   const total = landing.reduce((sum, asset) => sum + asset.gzip, 0);
@@ -90,6 +121,8 @@ async function main(): Promise<void> {
   await runSyncBenchmarks();
   await benchHnThread();
   await benchInitialPull();
+  // 200 checkouts from 50 buyers through the local Stripe (issue 12), on the same PostgreSQL.
+  await benchPayments();
   // The probe's load figure (issue 11): about 75 s, on BENCH_DATABASE_URL / TEST_DATABASE_URL's PostgreSQL.
   await benchMixedLoad();
 }

@@ -12,7 +12,12 @@ describe('contentSecurityPolicyDirectives', () => {
     const directives = contentSecurityPolicyDirectives(
       loadEnv({ GOOGLE_CLIENT_ID: 'id', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
     );
-    expect(directives['script-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/client', 'https://js.stripe.com']);
+    expect(directives['script-src']).toEqual([
+      "'self'",
+      'https://accounts.google.com/gsi/client',
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+    ]);
     expect(directives['frame-src']).toContain("'self'");
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(Object.values(directives).flat()).not.toContain("'unsafe-inline'");

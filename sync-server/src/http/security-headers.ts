@@ -24,6 +24,26 @@ function baseDirectives(): Directives {
   };
 }
 
+/**
+ * Stripe.js and its Payment Element, as Stripe's integration security guide lists them for a
+ * site with a Content-Security-Policy: the script from js.stripe.com (which starts its frames on
+ * js.stripe.com and its subdomains), hooks.stripe.com framed for the bank's authentication and
+ * redirects, and calls to api.stripe.com. The guide's maps.googleapis.com serves only the Address
+ * Element's autocomplete, which no checkout here mounts, so it stays out.
+ *
+ * Where: on every document the server sends, not only /pay's. The app is a single-page app: a
+ * buyer who opens / and follows a link to /pay never loads a new document, so the policy in
+ * force on /pay is the one the first document came with. A policy for payment pages only would
+ * break the checkout for everyone who arrives by a link. Stripe.js itself is still only loaded
+ * by the payment pages (pwa/src/features/payments/data/load-stripe.ts); the wider policy only
+ * permits it. In test mode (the local Stripe on this origin) none of this is allowed.
+ */
+const STRIPE_SOURCES = {
+  'script-src': ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+} satisfies Directives;
+
 /** The only third parties allowed, and only once they are configured: Google sign-in and Stripe. */
 const THIRD_PARTY_SOURCES = {
   google: {
@@ -32,11 +52,7 @@ const THIRD_PARTY_SOURCES = {
     'frame-src': ['https://accounts.google.com/gsi/'],
     'connect-src': ['https://accounts.google.com/gsi/'],
   },
-  stripe: {
-    'script-src': ['https://js.stripe.com'],
-    'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
-    'connect-src': ['https://api.stripe.com'],
-  },
+  stripe: STRIPE_SOURCES,
 } satisfies Record<string, Directives>;
 
 export function contentSecurityPolicyDirectives(env: Pick<Env, 'signIn' | 'payments'>): Directives {

@@ -1,5 +1,6 @@
 import { AccountView } from '../../features/account/components/account-view';
 import { UpgradeDialog } from '../../features/account/components/plan-dialogs';
+import { PurchasesSection } from '../../features/account/components/purchases-section';
 import { UnsyncedChangesDialog } from '../../features/account/components/unsynced-changes-dialog';
 import { RequireSignedIn } from '../../features/accounts/components/require-signed-in';
 import { DashboardPage } from '../../features/practice/components/dashboard-page';
@@ -27,6 +28,7 @@ export function Component() {
           <AccountView
             account={account}
             onSignOut={logOut.start}
+            purchases={<PurchasesSection />}
             settings={
               <>
                 {practice.settings}

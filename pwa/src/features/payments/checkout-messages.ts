@@ -18,9 +18,14 @@ export const MESSAGES = {
     'Error: Your bank has not confirmed the payment yet. Finish the check in the window your bank opened, or try again: you will be charged at most once.',
 } as const;
 
-/** The server said no (`success: false`): its message, and what to do next. */
+/**
+ * The server said no (`success: false`): its message, and what to do next. The payment calls
+ * already answer in full ('Error: The card was declined. No money was taken. Try another card.'):
+ * those words are shown as they are, not prefixed and advised a second time.
+ */
 export function declinedMessage(serverMessage: string): string {
   const said = serverMessage.trim() === '' ? 'The payment was declined.' : serverMessage.trim();
+  if (said.startsWith('Error: ')) return said;
   return `Error: ${said} Check the card details, or use another card.`;
 }
 

@@ -15,6 +15,8 @@ export interface AccountViewProps {
   readonly account: AccountSummary;
   /** Log Out; while a returned promise is pending the button shows progress. */
   readonly onSignOut: () => Promise<void> | void;
+  /** What the account has bought (PurchasesSection), after who is signed in. */
+  readonly purchases?: ReactNode;
   /** The settings other areas own (the practice's day and done rules, reminders), composed by the route. */
   readonly settings: ReactNode;
   /** Sections after the settings (the journal's export and import). */
@@ -22,7 +24,7 @@ export interface AccountViewProps {
 }
 
 /** Account Settings: who is signed in, the plan, Log Out, then the settings the route composes in. */
-export function AccountView({ account, onSignOut, settings, children }: AccountViewProps) {
+export function AccountView({ account, onSignOut, purchases, settings, children }: AccountViewProps) {
   const [portal, setPortal] = useState(false);
   return (
     <div className={styles.view}>
@@ -55,6 +57,7 @@ export function AccountView({ account, onSignOut, settings, children }: AccountV
           </p>
         )}
       </section>
+      {purchases}
       <section className={panel.group} aria-labelledby="settings-title">
         <h2 id="settings-title" className={panel.groupTitle}>
           Settings
