@@ -6,7 +6,7 @@ import { sdkFor, startForTest, startReceiver, stripeError, WEBHOOK_SECRET, type 
 
 /**
  * The contract between the product and Stripe, written once and run against every Stripe we
- * can reach: the local Stripe always, and real Stripe in test mode when STRIPE_CONTRACT_SECRET_KEY
+ * can reach: the local Stripe always, and real Stripe in test mode when STRIPE_TEST_SECRET_KEY
  * holds a test secret key (`sk_test_…`). Only what the product relies on is asserted, in terms
  * both must meet: the test PaymentMethod ids, a payment that succeeds, declines, the bank's
  * authentication step, idempotency keys, refunds, events and their signatures. Every request
@@ -40,11 +40,11 @@ async function openLocal(): Promise<Target> {
   };
 }
 
-const REAL_KEY = process.env.STRIPE_CONTRACT_SECRET_KEY?.trim() ?? '';
+const REAL_KEY = process.env.STRIPE_TEST_SECRET_KEY?.trim() ?? '';
 
 function openReal(): Promise<Target> {
   if (!/^(sk|rk)_test_\w+$/.test(REAL_KEY)) {
-    throw new Error('STRIPE_CONTRACT_SECRET_KEY must be a test-mode secret key (sk_test_… or rk_test_…): the contract suite never runs live');
+    throw new Error('STRIPE_TEST_SECRET_KEY must be a test-mode secret key (sk_test_… or rk_test_…): the contract suite never runs live');
   }
   // Real Stripe cannot reach this machine's webhook endpoint: deliveries are the local Stripe's only.
   return Promise.resolve({ stripe: new Stripe(REAL_KEY, { maxNetworkRetries: 2 }), webhooks: null, close: () => Promise.resolve() });
@@ -194,6 +194,6 @@ function contract(open: () => Promise<Target>): void {
 describe('contract: the local Stripe', () => contract(openLocal));
 
 describe.skipIf(REAL_KEY === '')(
-  `contract: real Stripe in test mode${REAL_KEY === '' ? ' (skipped: set STRIPE_CONTRACT_SECRET_KEY=sk_test_… to run it; Stripe cannot be reached from here)' : ''}`,
+  `contract: real Stripe in test mode${REAL_KEY === '' ? ' (skipped: set STRIPE_TEST_SECRET_KEY=sk_test_… to run it; Stripe cannot be reached from here)' : ''}`,
   () => contract(openReal),
 );

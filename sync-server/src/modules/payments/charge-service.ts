@@ -106,6 +106,35 @@ function providerUnavailable(error: unknown): ApiError {
   });
 }
 
+/**
+ * The order's last attempt, when it may still take (or has taken) the money: succeeded or
+ * processing at the provider while its webhook is on the way. A resubmit after a lost answer may
+ * carry a PaymentMethod made from the card typed again, which the provider would charge as a new
+ * payment; such an answer reports the earlier attempt instead. An attempt still waiting for the
+ * bank is cancelled first, so the new card is the only one that can pay; if the bank confirmed it
+ * meanwhile, the cancel is refused and that payment is reported. Null: a new attempt may start.
+ */
+async function earlierAttempt(deps: ChargeDeps, order: OrderRow): Promise<Stripe.PaymentIntent | null> {
+  if (order.providerId === null || (order.status !== 'pending' && order.status !== 'requires_action')) return null;
+  const intents = deps.payments.client().paymentIntents;
+  try {
+    const intent = await intents.retrieve(order.providerId);
+    if (intent.status === 'succeeded' || intent.status === 'processing') return intent;
+    if (intent.status !== 'requires_action' && intent.status !== 'requires_confirmation') return null;
+    try {
+      await intents.cancel(intent.id);
+      return null;
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      // Not cancellable any more: the bank answered in between. Report where it stands now.
+      const now = await intents.retrieve(intent.id);
+      return now.status === 'succeeded' || now.status === 'processing' ? now : null;
+    }
+  } catch (error) {
+    throw providerUnavailable(error);
+  }
+}
+
 export async function chargeProduct(deps: ChargeDeps, product: OneTimeProduct, input: ChargeInput): Promise<ChargeResponse> {
   const { request } = input;
   const terms = PRODUCTS[product];
@@ -126,6 +155,9 @@ export async function chargeProduct(deps: ChargeDeps, product: OneTimeProduct, i
   if (order.status === 'refunded') {
     return { success: false, status: 'refunded', orderId: order.id, message: 'This order was refunded. Reload the page to buy again.' };
   }
+
+  const earlier = await earlierAttempt(deps, order);
+  if (earlier !== null) return fromIntent(deps, terms, input.appOrigin, order, earlier);
 
   let intent: Stripe.PaymentIntent;
   try {

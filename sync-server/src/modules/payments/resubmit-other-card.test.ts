@@ -8,11 +8,9 @@ import { newIdempotencyKey, servePayments, type PaymentsServer } from './testing
  * at the provider, its webhook has not been handled yet (a slow or failed delivery), and the
  * checkout sends the same idempotency key with a new PaymentMethod made from the retyped card.
  *
- * Known fault, reported with issue 12 (charge-service.ts is being reworked elsewhere): the
- * order is still `pending`, and the provider's idempotency key is made of the order and the
- * PaymentMethod, so the new PaymentMethod is charged as a second attempt: the buyer pays twice.
- * `it.fails` keeps the case on record and turns red once the service asks the provider about
- * the order's last attempt before making another; then it becomes a plain `it`.
+ * The provider's idempotency key is made of the order and the PaymentMethod, so the new
+ * PaymentMethod alone would be a second payment: the service asks the provider about the order's
+ * last attempt first and reports it.
  */
 const database = useTestDatabase();
 let app: PaymentsServer;
@@ -37,7 +35,7 @@ async function charge(body: ChargeRequest) {
   return chargeResponseSchema.parse(await response.json());
 }
 
-it.fails('charges once when the resubmit after a lost answer carries a new PaymentMethod for the same card', async () => {
+it('charges once when the resubmit after a lost answer carries a new PaymentMethod for the same card', async () => {
   const first = { name: 'Ada', email: 'retyped@example.test', paymentMethodId: await typedCard(), idempotencyKey: newIdempotencyKey() };
   const lost = await charge(first);
   expect(lost).toMatchObject({ success: true, status: 'succeeded' });
@@ -49,4 +47,18 @@ it.fails('charges once when the resubmit after a lost answer carries a new Payme
     (intent) => intent.metadata.order_id === lost.orderId && intent.status === 'succeeded',
   );
   expect(paid).toHaveLength(1);
+});
+
+it('cancels an attempt still waiting for the bank before another card pays, so only one can take the money', async () => {
+  const authentication = { number: '4000002500003155', exp_month: 12, exp_year: 2040, cvc: '123' };
+  const waiting = { name: 'Ada', email: 'switched@example.test', paymentMethodId: '', idempotencyKey: newIdempotencyKey() };
+  waiting.paymentMethodId = (await app.stripe.paymentMethods.create({ type: 'card', card: authentication })).id;
+  const first = await charge(waiting);
+  expect(first).toMatchObject({ status: 'requires_action' });
+
+  // The buyer leaves the bank's page open and pays with another card instead.
+  const second = await charge({ ...waiting, paymentMethodId: await typedCard() });
+  expect(second).toMatchObject({ success: true, status: 'succeeded', orderId: first.orderId });
+  const intents = (await app.stripe.paymentIntents.list({ limit: 100 })).data.filter((intent) => intent.metadata.order_id === first.orderId);
+  expect(intents.map((intent) => intent.status).sort()).toEqual(['canceled', 'succeeded']);
 });
