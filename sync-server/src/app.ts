@@ -13,6 +13,9 @@ import { accountsRouter } from './modules/accounts/router.ts';
 import { analyticsRouter } from './modules/analytics/router.ts';
 import { exercisesRouter } from './modules/exercises/router.ts';
 import { healthRouter } from './modules/health/router.ts';
+import { hnRouter } from './modules/hn/router.ts';
+import { createThreadLoader } from './modules/hn/thread-loader.ts';
+import { createHnClient } from './providers/hacker-news.ts';
 import { mailboxRouter } from './modules/mail/router.ts';
 import { paymentsRouter } from './modules/payments/router.ts';
 import { remindersRouter } from './modules/reminders/router.ts';
@@ -95,6 +98,7 @@ export function createApp({ env, sql, logger, payments: given }: AppDeps): Expre
       endpoints: { allowLoopback: env.push.allowLoopbackEndpoints },
     }),
     paymentsRouter({ sql, payments, limits: env.rateLimits }),
+    hnRouter({ sql, threads: createThreadLoader({ sql, client: createHnClient({ baseUrl: env.hnApiBase }) }) }),
     // The local mailbox lists everyone's mail: never in production.
     ...(env.isProduction ? [] : [mailboxRouter({ sql })]),
   ];

@@ -17,6 +17,8 @@ const PRODUCT_TABLES = [
   'experts',
   'game_progress',
   'hn_items',
+  'hn_story_samples',
+  'hn_threads',
   'journal_versions',
   'mail_outbox',
   'next_product_notices',

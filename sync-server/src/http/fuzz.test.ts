@@ -6,6 +6,8 @@ import { createSession } from '../modules/accounts/session-repo.ts';
 import { serveApp } from '../testing/app.ts';
 import { useTestDatabase } from '../testing/database.ts';
 import type { TestServer } from '../testing/http.ts';
+import { FIXTURE_IDS, fixtureItems } from '../testing/local-hn/fixtures.ts';
+import { startLocalHn, type LocalHn } from '../testing/local-hn/local-hn.ts';
 import { rawRequest, type RawRequest, type RawResponse } from '../testing/raw-http.ts';
 import { fillPath, pathParams, productRoutes, type AppRoute } from '../testing/routes.ts';
 import { createTestUser, type TestUser } from '../testing/users.ts';
@@ -31,6 +33,8 @@ const routes = productRoutes();
 const database = useTestDatabase();
 let server: TestServer;
 let owner: TestUser;
+/** The tracker calls read posts from here, never from the site. */
+let localHn: LocalHn;
 
 // ---------------------------------------------------------------- what a leak looks like
 
@@ -195,6 +199,12 @@ const SAMPLE_BODIES: Readonly<Record<string, readonly unknown[]>> = {
   'POST /api/newGoogleSignIn': [{ id_token: 'a.b.c', nonce: 'n' }],
   'POST /api/googleSignin': [{ id_token: 'a.b.c' }],
   'POST /api/events': [{ name: 'page_view', path: '/' }, [{ name: 'page_view', path: '/life' }]],
+  'POST /api/addNewTracker': [
+    { hnLink: `https://news.ycombinator.com/item?id=${FIXTURE_IDS.launch}` },
+    { hnLink: String(FIXTURE_IDS.example) },
+    { hnLink: `https://news.ycombinator.com/item?id=${FIXTURE_IDS.deadStory}` },
+  ],
+  'POST /api/deleteTracker': [{ id: FIXTURE_IDS.example }, { id: '0b5e55ed-0000-4000-8000-00000000beef' }],
   'POST /api/reminders/subscriptions': [{ endpoint: 'https://push.example.test/fuzz', expirationTime: null, keys: subscriptionKeys }],
   'DELETE /api/reminders/subscriptions': [{ endpoint: 'https://push.example.test/fuzz' }],
   // Charges through the local Stripe on the app's own port: every card outcome, and an amount to ignore.
@@ -335,6 +345,8 @@ function queries(route: AppRoute): fc.Arbitrary<string> {
 
 const pathValue = fc.oneof(
   fc.constantFrom('2026-03-01', '2026-02-30', '0000-01-01', '%', '%ZZ', '%00', '%2e%2e', '..', '.', '%ED%A0%80', 'me', 'x'.repeat(6_000)),
+  // Post ids: tracked, not tracked, and past what a number holds exactly.
+  fc.constantFrom(String(FIXTURE_IDS.launch), String(FIXTURE_IDS.example), '9007199254740993', '0b5e55ed-0000-4000-8000-00000000beef'),
   fc.string({ unit: 'binary', maxLength: 20 }).map((text) => encodeURIComponent(Buffer.from(text, 'utf8').toString('utf8'))),
 );
 
@@ -473,7 +485,8 @@ async function check(request: RawRequest): Promise<void> {
 // ---------------------------------------------------------------- the runs
 
 beforeAll(async () => {
-  server = await serveApp(database().sql);
+  localHn = await startLocalHn({ items: fixtureItems() });
+  server = await serveApp(database().sql, { HN_API_BASE: localHn.baseUrl });
   owner = await createTestUser(database().sql, 'fuzz.owner@example.test');
   // Something to read and to collide with: a record, a profile, a subscription.
   const seeded = await rawRequest(server.url, {
@@ -483,9 +496,17 @@ beforeAll(async () => {
     body: JSON.stringify(SAMPLE_BODIES['POST /api/sync/push']?.[0]),
   });
   expect(seeded.status).toBe(200);
+  const tracked = await rawRequest(server.url, {
+    method: 'POST',
+    path: '/api/addNewTracker',
+    headers: { 'content-type': 'application/json', authorization: owner.authorization },
+    body: JSON.stringify({ hnLink: String(FIXTURE_IDS.launch) }),
+  });
+  expect(tracked.status).toBe(201);
 });
 afterAll(async () => {
   await server.close();
+  await localHn.close();
 });
 
 describe('the router table', () => {
@@ -503,6 +524,10 @@ describe('the router table', () => {
         'GET /api/refreshUser',
         'POST /api/auth/logout',
         'DELETE /api/reminders/subscriptions',
+        'GET /api/getTrackers',
+        'POST /api/addNewTracker',
+        'POST /api/deleteTracker',
+        'GET /api/getView/:id',
       ]),
     );
   });

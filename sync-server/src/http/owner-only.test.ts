@@ -6,6 +6,8 @@ import { hashSessionToken } from '../modules/accounts/session-token.ts';
 import { serveApp } from '../testing/app.ts';
 import { useTestDatabase } from '../testing/database.ts';
 import type { TestServer } from '../testing/http.ts';
+import { FIXTURE_IDS, fixtureItems } from '../testing/local-hn/fixtures.ts';
+import { startLocalHn, type LocalHn } from '../testing/local-hn/local-hn.ts';
 import { rawRequest, type RawResponse } from '../testing/raw-http.ts';
 import { fillPath, productRoutes } from '../testing/routes.ts';
 import { createTestUser, type TestUser } from '../testing/users.ts';
@@ -21,6 +23,9 @@ const database = useTestDatabase();
 let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
+let localHn: LocalHn;
+/** The owner's tracker of the launch post; a tombstone of the example post stays beside it. */
+let ownerTrackerId = '';
 
 const DAY = '2026-03-01';
 const OWNERS_OTHER_DAY = '2026-03-02';
@@ -154,6 +159,29 @@ const ROWS: readonly Row[] = [
   },
   { name: 'refreshUser (GET)', endpoint: 'GET /api/refreshUser', call: () => ({ path: '/api/refreshUser' }), works: 200, shows: 'owner.matrix@example.test', refused: 400 },
   { name: 'refreshUser (POST)', endpoint: 'POST /api/refreshUser', call: () => ({ path: '/api/refreshUser', body: {} }), works: 200, shows: 'owner.matrix@example.test', refused: 400 },
+  { name: 'the tracker list', endpoint: 'GET /api/getTrackers', call: () => ({ path: '/api/getTrackers' }), works: 200, shows: `item?id=${FIXTURE_IDS.launch}`, refused: 400 },
+  {
+    name: 'adding a tracker (the owner’s post again; another post for the other)',
+    endpoint: 'POST /api/addNewTracker',
+    call: (caller) => ({ path: '/api/addNewTracker', body: { hnLink: String(caller === 'owner' ? FIXTURE_IDS.launch : FIXTURE_IDS.example) } }),
+    works: 200,
+    refused: 400,
+  },
+  {
+    name: 'deleting the owner’s tracker',
+    endpoint: 'POST /api/deleteTracker',
+    call: (caller) => ({ path: '/api/deleteTracker', body: { id: caller === 'owner' ? FIXTURE_IDS.example : ownerTrackerId } }),
+    works: 200,
+    refused: 400,
+  },
+  {
+    name: 'the view of the owner’s tracker',
+    endpoint: 'GET /api/getView/:id',
+    call: (caller) => ({ path: `/api/getView/${caller === 'owner' ? FIXTURE_IDS.launch : ownerTrackerId}` }),
+    works: 200,
+    shows: 'launchfounder',
+    refused: 400,
+  },
   { name: 'logout', endpoint: 'POST /api/auth/logout', call: () => ({ path: '/api/auth/logout' }), works: 204, refused: 401 },
   {
     name: 'a reminder subscription of one’s own browser',
@@ -219,7 +247,8 @@ async function expectSeeded(path: string, body: unknown, status: number): Promis
 }
 
 beforeAll(async () => {
-  server = await serveApp(database().sql);
+  localHn = await startLocalHn({ items: fixtureItems() });
+  server = await serveApp(database().sql, { HN_API_BASE: localHn.baseUrl });
   owner = await createTestUser(database().sql, 'owner.matrix@example.test');
   other = await createTestUser(database().sql, 'other.matrix@example.test');
   // The owner's day, written from two devices: the older text is kept as a version.
@@ -231,8 +260,16 @@ beforeAll(async () => {
   await database().sql`
     insert into orders (id, kind, amount_cents, email, name, user_id, provider, idempotency_key, status)
     values (${OWNER_ORDER_ID}, 'pass', 2000, ${owner.email}, 'Owner', ${owner.userId}, 'test', 'owner-pass-order-key-1', 'succeeded')`;
+  await expectSeeded('/api/addNewTracker', { hnLink: String(FIXTURE_IDS.example) }, 201);
+  await expectSeeded('/api/deleteTracker', { id: FIXTURE_IDS.example }, 200);
+  await expectSeeded('/api/addNewTracker', { hnLink: String(FIXTURE_IDS.launch) }, 201);
+  const [tracker] = await database().sql<{ id: string }[]>`select id from trackers where user_id = ${owner.userId} and not deleted`;
+  ownerTrackerId = tracker?.id ?? '';
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await localHn.close();
+});
 
 describe('the table covers the router table', () => {
   it('has a row for every endpoint that refuses a request without a session, and no row for any other', async () => {
@@ -249,7 +286,9 @@ describe('the table covers the router table', () => {
     expect(needSession.length).toBeGreaterThanOrEqual(11);
     // The SQL check below sees the owner's rows in every kind of table the calls touch.
     const tables = new Set((await ownersRows()).map((row) => row.split(' ')[0]));
-    expect([...tables]).toEqual(expect.arrayContaining(['exercises', 'journal_versions', 'profiles', 'game_progress', 'push_subscriptions', 'sessions', 'sync_clients']));
+    expect([...tables]).toEqual(
+      expect.arrayContaining(['exercises', 'journal_versions', 'profiles', 'game_progress', 'push_subscriptions', 'sessions', 'sync_clients', 'trackers']),
+    );
     expect([...new Set(ROWS.map((row) => row.endpoint))].sort()).toEqual(needSession.sort());
   });
 });
@@ -266,7 +305,7 @@ describe.each(ROWS.map((row) => [row.name, row] as const))('%s', (_name, row) =>
     const before = await ownersRows();
     const response = await send(row, 'other', authorization);
     expect(response.status, response.text).toBeLessThan(500);
-    for (const secret of [...SECRETS, owner.userId]) expect(response.text).not.toContain(secret);
+    for (const secret of [...SECRETS, owner.userId, ownerTrackerId]) expect(response.text).not.toContain(secret);
     expect(await ownersRows()).toEqual(before);
   });
 
