@@ -9,6 +9,7 @@ import { useTrackerView } from '../data/use-tracker-view';
 import { counted, formatAge } from '../hn-format';
 import { isFinalAnswer, trackerProblem } from '../hn-messages';
 import { CommentCard } from './comment-card';
+import { CommentHtml, safeHref } from './comment-html';
 import { CopyNote } from './copy-note';
 import { UpgradePrompt } from './upgrade-prompt';
 import styles from './detail.module.css';
@@ -45,6 +46,7 @@ function Comments({ title, comments, postId, empty }: { readonly title: string; 
 
 function Post({ view }: { readonly view: TrackerView }) {
   const { post } = view;
+  const launched = safeHref(post.url);
   return (
     <header className={styles.post}>
       <h1 className={styles.title}>{post.title}</h1>
@@ -58,7 +60,13 @@ function Post({ view }: { readonly view: TrackerView }) {
         <a href={hnItemLink(post.id)} target="_blank" rel="noopener noreferrer">
           View on Hacker News <ExternalLink aria-hidden="true" size={14} />
         </a>
+        {launched !== null && (
+          <a href={launched} target="_blank" rel="noopener noreferrer">
+            Launched page <ExternalLink aria-hidden="true" size={14} />
+          </a>
+        )}
       </p>
+      {post.text !== '' && <CommentHtml html={post.text} className={styles.text} />}
     </header>
   );
 }
