@@ -11,9 +11,13 @@ import { defineConfig, devices } from '@playwright/test';
  */
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'memento-e2e-'));
+// The local Hacker News API (sync-server/src/testing/local-hn) with its fixture threads: the
+// server reads it instead of the site, so no test reaches the real one.
+process.env.E2E_HN_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+const hnPort = Number(process.env.E2E_HN_PORT);
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumArgs = [
@@ -45,22 +49,33 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: 'npm run serve',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      // Every test signs in from the same address; the limits' own tests run on the server.
-      SIGN_IN_LIMIT_PER_CLIENT: '100000',
-      SIGN_IN_LIMIT_PER_EMAIL: '100000',
-      EVENTS_LIMIT_PER_CLIENT: '1000000',
+  webServer: [
+    {
+      command: `npx tsx sync-server/src/testing/local-hn/cli.ts --port ${hnPort}`,
+      url: `http://127.0.0.1:${hnPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'npm run serve',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        // Every test signs in from the same address; the limits' own tests run on the server.
+        SIGN_IN_LIMIT_PER_CLIENT: '100000',
+        SIGN_IN_LIMIT_PER_EMAIL: '100000',
+        EVENTS_LIMIT_PER_CLIENT: '1000000',
+        HN_API_BASE: `http://127.0.0.1:${hnPort}/v0`,
+      },
+    },
+  ],
 });

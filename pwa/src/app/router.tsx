@@ -63,7 +63,9 @@ const Dashboard = page(() => import('./routes/dashboard'));
 const Account = page(() => import('./routes/account'));
 const Pass = page(() => import('./routes/pass'));
 const ThankYou = page(() => import('./routes/thank-you'));
-const Hn = page(() => import('./routes/hn'));
+const HnTrackers = page(() => import('./routes/hn-trackers'));
+const HnItem = page(() => import('./routes/hn-item'));
+const HnUpgrade = page(() => import('./routes/hn-upgrade'));
 const Game = page(() => import('./routes/game'));
 const HumanSounds = page(() => import('./routes/human-sounds'));
 const HumanSoundsPay = page(() => import('./routes/human-sounds-pay'));
@@ -99,9 +101,9 @@ const pages: readonly (readonly [path: string, page: LazyPage])[] = [
   [paths.pay.path, Pass],
   [paths.thankYou.path, ThankYou],
 
-  [paths.hnrd.path, Hn],
-  [paths.hnItem.path, Hn],
-  [paths.hnUpgrade.path, Hn],
+  [paths.hnrd.path, HnTrackers],
+  [paths.hnItem.path, HnItem],
+  [paths.hnUpgrade.path, HnUpgrade],
 
   [paths.bestGame.path, Game],
 

@@ -34,6 +34,18 @@ export interface MetaRow {
   readonly value: unknown;
 }
 
+/**
+ * A copy of something the server answered, kept so its screen opens offline (the launch
+ * tracker's list and each tracker's comments). Not synced: the server is the source, and the
+ * next answer replaces the row. `value` is parsed again by its reader before use.
+ */
+export interface CacheRow {
+  readonly key: string;
+  readonly value: unknown;
+  /** When the answer arrived, in ms since the epoch ("as of" on the screen). */
+  readonly savedAt: number;
+}
+
 export class UserDb extends Dexie {
   // `declare`, not a field initialiser: Dexie creates these tables in its constructor, and a
   // class field would overwrite them with undefined.
@@ -42,6 +54,7 @@ export class UserDb extends Dexie {
   declare gameProgress: EntityTable<RecordRow, 'key'>;
   declare outbox: EntityTable<OutboxEntry, 'id'>;
   declare meta: EntityTable<MetaRow, 'key'>;
+  declare hnCache: EntityTable<CacheRow, 'key'>;
 
   /**
    * Dexie 4 sets durability for the whole connection, not per transaction. 'strict' (the
@@ -63,6 +76,8 @@ export class UserDb extends Dexie {
       outbox: '++id, seq, [table+key]',
       meta: 'key',
     });
+    // 2: the launch tracker's offline copy of server answers (a new table; existing rows stay).
+    this.version(2).stores({ hnCache: 'key' });
     // Another tab (or this one, at Log Out) is deleting the database. Dexie's own handler closes
     // the connection but lets the next read open it again, which would create an empty database
     // under the same name; closed this way, reads fail as DatabaseClosedError instead (which

@@ -23,6 +23,8 @@ export interface SignOutEvent {
   readonly reason: SignOutReason;
   /** What happens to the person's records on this device (see Log Out in useLogOut). */
   readonly deviceCopy: DeviceCopyRemoval;
+  /** The page to show afterwards, when not the home page (the tracker's Sign Out leads to /hnrd). */
+  readonly next?: string;
 }
 
 export interface SessionStore {
@@ -32,9 +34,9 @@ export interface SessionStore {
   /**
    * Clears the user and expert slices and writes that at once (other tabs follow right away),
    * then tells the sign-out listeners. Does nothing when nobody is signed in. The records on
-   * this device stay unless `deviceCopy` says otherwise.
+   * this device stay unless `deviceCopy` says otherwise; `next` is the page to go to instead of home.
    */
-  signOut: (reason: SignOutReason, deviceCopy?: DeviceCopyRemoval) => void;
+  signOut: (reason: SignOutReason, deviceCopy?: DeviceCopyRemoval, next?: string) => void;
   /** Called after each sign-out in this tab (not for another tab's, which arrive as state). */
   onSignOut: (listener: (event: SignOutEvent) => void) => () => void;
   /**
@@ -104,13 +106,14 @@ export function createSessionStore({
       return () => listeners.delete(listener);
     },
     update,
-    signOut(reason, deviceCopy = 'keep') {
+    signOut(reason, deviceCopy = 'keep', next) {
       const { user } = state;
       if (!isSignedIn(state) && user.token === '') return;
       lastSignOut = reason;
       update((current) => ({ ...current, user: EMPTY_USER, expert: {} }));
       flush();
-      for (const listener of signOutListeners) listener({ user, reason, deviceCopy });
+      const event: SignOutEvent = next === undefined ? { user, reason, deviceCopy } : { user, reason, deviceCopy, next };
+      for (const listener of signOutListeners) listener(event);
     },
     onSignOut(listener) {
       signOutListeners.add(listener);

@@ -40,9 +40,10 @@ const IDLE: LogOutState = { step: 'idle' };
 /**
  * Log Out for the signed-in person. The journal and settings live on this device only while they
  * are signed in: once everything has reached the server the device's copy is deleted at Log Out;
- * changes that have not are never deleted without the person saying so.
+ * changes that have not are never deleted without the person saying so. Afterwards the home page
+ * shows, or `next` when given.
  */
-export function useLogOut(): LogOut {
+export function useLogOut(next?: string): LogOut {
   const store = useSessionStore();
   const { userId } = useSession();
   const userSync = useUserSync();
@@ -55,9 +56,9 @@ export function useLogOut(): LogOut {
     (deviceCopy: DeviceCopyRemoval) => {
       round.current += 1;
       setState({ step: 'leaving' });
-      store.signOut('user', deviceCopy);
+      store.signOut('user', deviceCopy, next);
     },
-    [store],
+    [store, next],
   );
 
   const check = useCallback(async () => {

@@ -1,6 +1,38 @@
-import { ComingSoon } from '../../features/site/components/coming-soon';
-import { comingSoonAreas } from '../../features/site/coming-soon-areas';
+import { paths } from '#core/paths';
+import { UnsyncedChangesDialog } from '../../features/account/components/unsynced-changes-dialog';
+import { RequireSignedIn } from '../../features/accounts/components/require-signed-in';
+import { signupHref } from '../../features/accounts/next-path';
+import { HnAccountPage } from '../../features/hn/components/hn-account-page';
+import { useLogOut } from '../../session/use-log-out';
+import { useSession } from '../../session/use-session';
 
+/**
+ * /account: the launch tracker's Account Overview. Sign Out is the app's Log Out (changes not yet
+ * synced are never dropped without asking), and leads back to the tracker.
+ */
 export function Component() {
-  return <ComingSoon {...comingSoonAreas.account} />;
+  const { user } = useSession();
+  const logOut = useLogOut(paths.hnrd.href());
+  // Signing out: the session moves on to /hnrd; meanwhile the guard must not send the person home.
+  if (logOut.state.step === 'leaving') return <p role="status">Signing out…</p>;
+  const asking = logOut.state.step === 'unsynced' ? logOut.state : null;
+  return (
+    <RequireSignedIn>
+      <HnAccountPage
+        account={{ name: user.user_first_name, email: user.user_email, accountType: user.accountType }}
+        signInHref={signupHref(paths.account.href())}
+        onSignOut={logOut.start}
+      />
+      {asking !== null && (
+        <UnsyncedChangesDialog
+          pending={asking.pending}
+          online={logOut.online}
+          problem={asking.problem}
+          onRetry={logOut.retry}
+          onDiscard={logOut.discard}
+          onCancel={logOut.cancel}
+        />
+      )}
+    </RequireSignedIn>
+  );
 }
