@@ -6,6 +6,7 @@ import {
   gameProgressFieldsSchema,
   profileFieldsSchema,
 } from '../schemas/records';
+import { hnTriageWriteSchema, triageKeySchema } from '../schemas/hn-triage';
 
 /**
  * The sync protocol between a device and the server. A device appends every local write to an
@@ -24,6 +25,7 @@ export const SYNCED_TABLES = {
   exercises: { key: calendarDaySchema, fields: exerciseFieldsSchema.partial() },
   profiles: { key: z.literal(SINGLETON_KEY), fields: profileFieldsSchema.partial() },
   gameProgress: { key: z.literal(SINGLETON_KEY), fields: gameProgressFieldsSchema.partial() },
+  hnTriage: { key: triageKeySchema, fields: hnTriageWriteSchema },
 } as const;
 export type SyncedTable = keyof typeof SYNCED_TABLES;
 export const syncedTableSchema = z.enum(Object.keys(SYNCED_TABLES) as [SyncedTable, ...SyncedTable[]]);

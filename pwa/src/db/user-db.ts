@@ -20,7 +20,7 @@ export type FieldsOf<T extends SyncedTable> = z.output<(typeof SYNCED_TABLES)[T]
  * meet with the same answer the server reaches.
  */
 export interface RecordRow {
-  /** 'YYYY-MM-DD' for exercises, 'me' for the singleton records. */
+  /** 'YYYY-MM-DD' for exercises, 'me' for the singleton records, '{postId}:{commentId}' for a triage. */
   readonly key: string;
   readonly values: Readonly<Record<string, unknown>>;
   readonly clocks: Readonly<Record<string, Hlc>>;
@@ -55,6 +55,7 @@ export class UserDb extends Dexie {
   declare outbox: EntityTable<OutboxEntry, 'id'>;
   declare meta: EntityTable<MetaRow, 'key'>;
   declare hnCache: EntityTable<CacheRow, 'key'>;
+  declare hnTriage: EntityTable<RecordRow, 'key'>;
 
   /**
    * Dexie 4 sets durability for the whole connection, not per transaction. 'strict' (the
@@ -78,6 +79,8 @@ export class UserDb extends Dexie {
     });
     // 2: the launch tracker's offline copy of server answers (a new table; existing rows stay).
     this.version(2).stores({ hnCache: 'key' });
+    // 3: the launch tracker's triage of comments, a synced record kind (a new table).
+    this.version(3).stores({ hnTriage: 'key' });
     // Another tab (or this one, at Log Out) is deleting the database. Dexie's own handler closes
     // the connection but lets the next read open it again, which would create an empty database
     // under the same name; closed this way, reads fail as DatabaseClosedError instead (which

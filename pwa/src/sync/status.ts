@@ -28,6 +28,7 @@ const RECORD_NAMES: Readonly<Record<string, (key: string) => string>> = {
   exercises: (key) => `the entry for ${key}`,
   profiles: () => 'your settings',
   gameProgress: () => 'your game progress',
+  hnTriage: () => 'a comment you marked done or snoozed',
 };
 
 const REASON_TEXTS: Readonly<Record<Rejection['reason'], string>> = {

@@ -19,6 +19,7 @@ const PRODUCT_TABLES = [
   'hn_items',
   'hn_story_samples',
   'hn_threads',
+  'hn_triage',
   'journal_versions',
   'mail_outbox',
   'next_product_notices',

@@ -9,6 +9,7 @@ import { dropKeptTexts, keepTexts } from './kept-texts-repo.ts';
 import { DELETED_FIELD, isDeleted, withoutDeleted, type StoredRecord } from './record-columns.ts';
 import { insertExercises, saveExercises, saveGameProgress, saveProfile } from './record-saves-repo.ts';
 import { recordId, type RecordWrite } from './record-writes.ts';
+import { saveTriage } from './triage-saves-repo.ts';
 import { reserveRevisions } from './revision-repo.ts';
 
 /** The fields of a stored state (without `deleted`) checked against a table's schema. */
@@ -62,6 +63,8 @@ function issueSaves(
   if (profile !== undefined) issue(saveProfileRecord(tx, userId, profile));
   const game = records.find((record) => record.table === 'gameProgress');
   if (game !== undefined) issue(saveGameRecord(tx, userId, game));
+  const triage = records.filter((record) => record.table === 'hnTriage');
+  if (triage.length > 0) issue(saveTriage(tx, userId, triage));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
 import { liveSession } from '../accounts/session-repo.ts';
 import { recordFromColumns, type StoredRecord } from './record-columns.ts';
-import { exerciseColumns, gameColumns, profileColumns, type RecordRow } from './records-repo.ts';
+import { exerciseColumns, gameColumns, profileColumns, triageColumns, type RecordRow } from './records-repo.ts';
 
 export interface PullState {
   readonly rev: number;
@@ -79,10 +79,13 @@ async function readOwnedChanges(
           union all
           (select 'gameProgress'::text, null::date, rev, octet_length(game_progress.state::text)
             from game_progress where user_id = state.user_id and rev > ${cursor})
+          union all
+          (select 'hnTriage'::text, null::date, rev, 0
+            from hn_triage where user_id = state.user_id and rev > ${cursor} order by rev limit ${bounds.rows})
         ) as records order by rev limit ${bounds.rows}
       ) as listed
     ), measured as (
-      select tbl, day, count(*) over () as candidates, row_number() over running as n, sum(bytes) over running as through
+      select tbl, day, rev, count(*) over () as candidates, row_number() over running as n, sum(bytes) over running as through
       from candidates window running as (order by rev rows between unbounded preceding and current row)
     ), page as (
       select * from measured where n = 1 or through <= ${bounds.bytes}
@@ -96,6 +99,9 @@ async function readOwnedChanges(
       select ${profileColumns(db)} from profiles where page.tbl = 'profiles' and user_id = state.user_id
       union all
       select ${gameColumns(db)} from game_progress where page.tbl = 'gameProgress' and user_id = state.user_id
+      union all
+      select ${triageColumns(db)} from hn_triage
+        where page.tbl = 'hnTriage' and user_id = state.user_id and rev = page.rev
     ) as changed on true
     order by changed.rev`;
   const first = rows[0];

@@ -21,6 +21,7 @@ export async function purgeTombstones(tx: TransactionSql, cutoff: Date): Promise
       select user_id from exercises where deleted and updated_at < ${cutoff}
       union select user_id from profiles where deleted and updated_at < ${cutoff}
       union select user_id from game_progress where deleted and updated_at < ${cutoff}
+      union select user_id from hn_triage where deleted and updated_at < ${cutoff}
     ) order by user_id for update`;
   if (users.length === 0) return [];
   const ids = tx.array(
@@ -34,9 +35,12 @@ export async function purgeTombstones(tx: TransactionSql, cutoff: Date): Promise
       delete from profiles where user_id = any(${ids}::uuid[]) and deleted and updated_at < ${cutoff} returning user_id, rev
     ), gone_games as (
       delete from game_progress where user_id = any(${ids}::uuid[]) and deleted and updated_at < ${cutoff} returning user_id, rev
+    ), gone_triage as (
+      delete from hn_triage where user_id = any(${ids}::uuid[]) and deleted and updated_at < ${cutoff} returning user_id, rev
     ), gone as (
       select user_id, max(rev) as rev, count(*) as purged from (
         select * from gone_exercises union all select * from gone_profiles union all select * from gone_games
+        union all select * from gone_triage
       ) as all_gone group by user_id
     )
     update user_revisions u set tombstone_horizon = greatest(u.tombstone_horizon, gone.rev)

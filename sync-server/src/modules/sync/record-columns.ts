@@ -46,6 +46,12 @@ export const RECORD_COLUMNS: Readonly<Record<SyncedTable, readonly ColumnSpec[]>
     column(DELETED_FIELD),
   ],
   gameProgress: [column('state'), column(DELETED_FIELD)],
+  hnTriage: [
+    column('state'),
+    column('snoozedUntil', 'snoozed_until'),
+    column('triagedAt', 'triaged_at'),
+    column(DELETED_FIELD),
+  ],
 };
 
 /** Values or clocks without the `deleted` field: what the protocol calls the record's fields. */

@@ -1,4 +1,5 @@
 import { parseCalendarDay } from '#core/dates/calendar-day';
+import { parseTriageKey } from '#core/schemas/hn-triage';
 import type { Hlc } from '#core/sync/hlc';
 import type { SyncedTable } from '#core/sync/protocol';
 import type { RecordKeys } from './records-repo.ts';
@@ -32,18 +33,23 @@ export const recordId = (table: SyncedTable, key: string) => `${table}/${key}`;
 
 /**
  * The records some writes name, to read them in one query. A key that is no calendar day names
- * no exercise (a push rejects its mutation; the lookup would fail on it), and a table the protocol
- * does not know names nothing.
+ * no exercise, nor one that is no `{postId}:{commentId}` a triage (a push rejects its mutation;
+ * the lookup would fail on it), and a table the protocol does not know names nothing.
  */
 export function keysOf(writes: readonly { readonly table: string; readonly key: string }[]): RecordKeys {
   const days = new Set<string>();
   let profiles = false;
   let gameProgress = false;
+  const triage = new Map<string, { postId: number; commentId: number }>();
   for (const { table, key } of writes) {
     if (table === 'exercises') {
       if (parseCalendarDay(key) !== null) days.add(key);
     } else if (table === 'profiles') profiles = true;
     else if (table === 'gameProgress') gameProgress = true;
+    else if (table === 'hnTriage') {
+      const ids = parseTriageKey(key);
+      if (ids !== null) triage.set(key, ids);
+    }
   }
-  return { exercises: [...days], profiles, gameProgress };
+  return { exercises: [...days], profiles, gameProgress, hnTriage: [...triage.values()] };
 }

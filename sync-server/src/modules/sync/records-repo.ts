@@ -1,4 +1,4 @@
-import { textArray } from '../../db/array-literal.ts';
+import { integerArray, textArray } from '../../db/array-literal.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { SyncedTable } from '#core/sync/protocol';
 import { recordFromColumns, type StoredRecord } from './record-columns.ts';
@@ -30,10 +30,20 @@ export function gameColumns(db: Queryable) {
     jsonb_build_object('state', state, 'deleted', deleted) as vals`;
 }
 
+/** Instants of the triage travel as ms since the epoch; extract() is exact (numeric) from PostgreSQL 14. */
+export function triageColumns(db: Queryable) {
+  return db`'hnTriage'::text as tbl, post_id::text || ':' || comment_id::text as key, rev, field_clocks as clocks,
+    jsonb_build_object('state', state,
+      'snoozed_until', (extract(epoch from snoozed_until) * 1000)::int8,
+      'triaged_at', (extract(epoch from triaged_at) * 1000)::int8, 'deleted', deleted) as vals`;
+}
+
 export interface RecordKeys {
   readonly exercises: readonly string[];
   readonly profiles: boolean;
   readonly gameProgress: boolean;
+  /** Triage records as `{postId}:{commentId}` keys, already checked. */
+  readonly hnTriage: readonly { readonly postId: number; readonly commentId: number }[];
 }
 
 /**
@@ -48,6 +58,12 @@ export async function loadRecords(db: Queryable, userId: string, keys: RecordKey
     union all
     select ${profileColumns(db)} from profiles where user_id = ${userId} and ${keys.profiles}
     union all
-    select ${gameColumns(db)} from game_progress where user_id = ${userId} and ${keys.gameProgress}`;
+    select ${gameColumns(db)} from game_progress where user_id = ${userId} and ${keys.gameProgress}
+    union all
+    select ${triageColumns(db)}
+    from unnest(${integerArray(keys.hnTriage.map((id) => id.postId))}::int8[], ${integerArray(keys.hnTriage.map((id) => id.commentId))}::int8[])
+      as wanted(wanted_post, wanted_comment)
+    join hn_triage on hn_triage.user_id = ${userId} and hn_triage.post_id = wanted.wanted_post
+      and hn_triage.comment_id = wanted.wanted_comment`;
   return rows.map(toRecord);
 }
