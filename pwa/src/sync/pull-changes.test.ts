@@ -100,7 +100,7 @@ async function watchTransactions<T>(run: (log: string[]) => Promise<T>) {
   }
 }
 
-const PULL_STORES = 'exercises,gameProgress,meta,outbox,profiles';
+const PULL_STORES = 'exercises,gameProgress,hnTriage,meta,outbox,profiles';
 
 describe('pullChanges', () => {
   it('pulls page after page until the server has no more, moving the cursor with each', async () => {

@@ -3,10 +3,12 @@ import { hnReplyLink } from '#core/hn/link';
 import type { WaitingCommentView } from '#core/schemas/hn';
 import { formatAge } from '../hn-format';
 import { CommentHtml } from './comment-html';
+import { TriageActions } from './triage-actions';
 import styles from './detail.module.css';
 
 /**
- * One comment waiting for an answer: who, how long ago, the text, and the site's reply form.
+ * One comment waiting for an answer: who, how long ago, the text, the site's reply form, and
+ * (inside a tracker's triage scope) Done and Snooze.
  * The reply address is built here from the ids, not taken from the answer, so it always points
  * at the site.
  */
@@ -22,9 +24,12 @@ export function CommentCard({ comment, postId, now }: { readonly comment: Waitin
           </time>
         </p>
         <CommentHtml html={comment.text} className={styles.text} />
-        <a className={styles.reply} href={hnReplyLink(comment.id, postId)} target="_blank" rel="noopener noreferrer">
-          Reply on Hacker News<span className="sr-only"> to {comment.by}</span> <ExternalLink aria-hidden="true" size={14} />
-        </a>
+        <div className={styles.cardActions}>
+          <a className={styles.reply} href={hnReplyLink(comment.id, postId)} target="_blank" rel="noopener noreferrer">
+            Reply on Hacker News<span className="sr-only"> to {comment.by}</span> <ExternalLink aria-hidden="true" size={14} />
+          </a>
+          <TriageActions comment={comment} />
+        </div>
       </article>
     </li>
   );

@@ -11,6 +11,9 @@ import { isFinalAnswer, trackerProblem } from '../hn-messages';
 import { CommentCard } from './comment-card';
 import { CommentHtml, safeHref } from './comment-html';
 import { CopyNote } from './copy-note';
+import { SetAsideComments } from './set-aside-comments';
+import { useWaitingComments } from './triage-context';
+import { TriageScope } from './triage-scope';
 import { UpgradePrompt } from './upgrade-prompt';
 import styles from './detail.module.css';
 
@@ -24,15 +27,16 @@ export function BackToTrackers() {
   );
 }
 
-function Comments({ title, comments, postId, empty }: { readonly title: string; readonly comments: readonly WaitingCommentView[]; readonly postId: number; readonly empty: string }) {
+function Comments({ title, comments: all, postId, empty }: { readonly title: string; readonly comments: readonly WaitingCommentView[]; readonly postId: number; readonly empty: string }) {
   const now = currentInstant();
+  const comments = useWaitingComments(all);
   return (
     <section className={styles.section} aria-label={title}>
       <h2 className={styles.sectionTitle}>
         {title} <span className={styles.count}>{comments.length}</span>
       </h2>
       {comments.length === 0 ? (
-        <p className={styles.empty}>{empty}</p>
+        <p className={styles.empty}>{all.length === 0 ? empty : 'Nothing else waits here: the rest are done or snoozed.'}</p>
       ) : (
         <ol className={styles.comments} role="list">
           {comments.map((comment) => (
@@ -97,7 +101,7 @@ export function TrackerDetail({ id, trackerRef }: { readonly id: string; readonl
   const view = state.value;
   const author = view.post.by;
   return (
-    <>
+    <TriageScope postId={view.post.id}>
       <Post view={view} />
       <CopyNote savedAt={new Date(view.checkedAt)} fromDevice={state.fromDevice} updating={state.updating} problem={state.problem} />
       <Comments
@@ -116,6 +120,7 @@ export function TrackerDetail({ id, trackerRef }: { readonly id: string; readonl
           empty={`No reply to ${author}’s comments waits for an answer.`}
         />
       )}
-    </>
+      <SetAsideComments comments={view.repliesToAuthor === null ? view.unanswered : [...view.unanswered, ...view.repliesToAuthor]} />
+    </TriageScope>
   );
 }

@@ -3,6 +3,7 @@ import { EXAMPLE_POST_ID, hnItemLink } from '#core/hn/link';
 import type { TrackerListItem } from '#core/schemas/hn';
 import { Button } from '../../../components/ui/button';
 import { currentInstant } from '../../../lib/clock';
+import { useSetAsideCounts } from '../data/comment-triage';
 import type { TrackerList as Trackers } from '../data/use-trackers';
 import type { CopyState } from '../data/use-server-copy';
 import { trackerProblem } from '../hn-messages';
@@ -20,6 +21,7 @@ interface TrackerListProps {
 
 /** The list's states: 'Getting trackers ...', nothing to show and why, empty with an example, or the list. */
 export function TrackerList({ state, onRetry, onDelete }: TrackerListProps) {
+  const setAside = useSetAsideCounts();
   if (state.status === 'loading') {
     return (
       <p role="status" className={styles.loading}>
@@ -53,7 +55,7 @@ export function TrackerList({ state, onRetry, onDelete }: TrackerListProps) {
       ) : (
         <ul className={styles.list} role="list">
           {state.value.map((item) => (
-            <TrackerRow key={item._id} item={item} now={now} onDelete={() => onDelete(item)} />
+            <TrackerRow key={item._id} item={item} now={now} setAside={setAside.get(item.postId) ?? 0} onDelete={() => onDelete(item)} />
           ))}
         </ul>
       )}

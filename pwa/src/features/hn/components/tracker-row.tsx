@@ -6,9 +6,14 @@ import { Button } from '../../../components/ui/button';
 import { counted, formatAge } from '../hn-format';
 import styles from './trackers.module.css';
 
-/** One tracker in the list: the post, its numbers, how many comments wait, when it was checked, Delete. */
-export function TrackerRow({ item, now, onDelete }: { readonly item: TrackerListItem; readonly now: Date; readonly onDelete: () => void }) {
-  const { score, commentCount, unansweredCount, lastChecked } = item;
+/**
+ * One tracker in the list: the post, its numbers, how many comments wait, when it was checked,
+ * Delete. `setAside` of the unanswered ones are done or snoozed on the person's devices: they
+ * do not count as waiting, and the row says how many there are.
+ */
+export function TrackerRow({ item, now, setAside, onDelete }: { readonly item: TrackerListItem; readonly now: Date; readonly setAside: number; readonly onDelete: () => void }) {
+  const { score, commentCount, lastChecked } = item;
+  const unansweredCount = item.unansweredCount === null ? null : Math.max(0, item.unansweredCount - setAside);
   return (
     <li className={styles.row}>
       <div className={styles.rowMain}>
@@ -24,6 +29,7 @@ export function TrackerRow({ item, now, onDelete }: { readonly item: TrackerList
             {unansweredCount !== null && (
               <span className={unansweredCount > 0 ? styles.waiting : undefined}>{counted(unansweredCount, 'unanswered', 'unanswered')}</span>
             )}
+            {setAside > 0 && <span>{counted(setAside, 'done or snoozed', 'done or snoozed')}</span>}
             <span>
               checked <time dateTime={lastChecked}>{formatAge(new Date(lastChecked), now)}</time>
             </span>

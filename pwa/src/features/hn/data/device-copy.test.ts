@@ -45,9 +45,11 @@ describe('the tracker’s copy on this device', () => {
     old.close();
 
     db = await openUserDb('before-the-tracker');
-    expect(db.verno).toBe(2);
+    // 2 brought the tracker's copies, 3 its comment triage.
+    expect(db.verno).toBe(3);
     expect((await db.exercises.get('2026-11-01'))?.values).toEqual({ gratitudeOne: 'tea' });
     await saveTrackerList(db, [LAUNCH], new Date());
     expect((await readTrackerList(db))?.value).toEqual([LAUNCH]);
+    expect(await db.hnTriage.count()).toBe(0);
   });
 });
