@@ -32,9 +32,10 @@ function SetAsideItem({ entry, nowMs }: { readonly entry: SetAsideComment<Waitin
           variant="ghost"
           size="sm"
           icon={<RotateCcw aria-hidden="true" size={16} />}
+          aria-label={`Restore the comment by ${comment.by}`}
           onClick={() => scope?.act(comment, openFields(currentInstant().getTime()), null)}
         >
-          Restore<span className="sr-only"> the comment by {comment.by}</span>
+          Restore
         </Button>
       </article>
     </li>

@@ -35,16 +35,16 @@ export function TriageActions({ comment }: { readonly comment: WaitingCommentVie
     return scope.act(comment, snoozedFields(until, nowMs), neighbourAction(event.currentTarget));
   };
   const closeOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape') return;
+    if (!choosing || event.key !== 'Escape') return;
     event.stopPropagation();
     setChoosing(false);
     snoozeButton.current?.focus();
   };
 
   return (
-    <div className={styles.actions}>
-      <Button variant="secondary" size="sm" icon={<Check aria-hidden="true" size={16} />} onClick={done} data-triage-first={comment.id}>
-        Done<span className="sr-only"> with the comment by {comment.by}</span>
+    <div className={styles.actions} onKeyDown={closeOnEscape}>
+      <Button variant="secondary" size="sm" icon={<Check aria-hidden="true" size={16} />} onClick={done} data-triage-first={comment.id} aria-label={`Done with the comment by ${comment.by}`}>
+        Done
       </Button>
       <Button
         ref={snoozeButton}
@@ -53,12 +53,13 @@ export function TriageActions({ comment }: { readonly comment: WaitingCommentVie
         icon={<Clock aria-hidden="true" size={16} />}
         aria-expanded={choosing}
         aria-controls={choicesId}
+        aria-label={`Snooze the comment by ${comment.by}`}
         onClick={() => setChoosing((open) => !open)}
       >
-        Snooze<span className="sr-only"> the comment by {comment.by}</span>
+        Snooze
       </Button>
       {choosing && (
-        <div id={choicesId} role="group" aria-label={`Snooze the comment by ${comment.by} for`} className={styles.choices} onKeyDown={closeOnEscape}>
+        <div id={choicesId} role="group" aria-label={`Snooze the comment by ${comment.by} for`} className={styles.choices}>
           {SNOOZE_CHOICES.map((choice) => (
             <Button key={choice} variant="secondary" size="sm" onClick={(event) => snooze(choice, event)}>
               {SNOOZE_CHOICE_LABELS[choice]}
