@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { RotateCcw } from 'lucide-react';
+import { ChevronRight, RotateCcw } from 'lucide-react';
 import { applyTriage, openFields, type SetAsideComment } from '#core/hn/triage';
 import type { WaitingCommentView } from '#core/schemas/hn';
 import { SyncStatus } from '../../../sync/sync-status';
@@ -60,6 +60,7 @@ export function SetAsideComments({ comments }: { readonly comments: readonly Wai
     <section aria-labelledby={SET_ASIDE_SUMMARY} className={styles.setAside}>
       <details>
         <summary id={SET_ASIDE_SUMMARY} className={styles.summary}>
+          <ChevronRight aria-hidden="true" size={18} className={styles.chevron} />
           Done and snoozed ({setAside.length})
         </summary>
         <ol role="list" className={styles.setAsideList}>
