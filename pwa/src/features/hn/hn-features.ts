@@ -1,4 +1,4 @@
-import { BellRing, ChartLine, CornerDownRight, Inbox, Layers, Lock, MessageSquareReply, WifiOff, type LucideIcon } from 'lucide-react';
+import { AlarmClock, BellRing, ChartLine, CornerDownRight, Inbox, Layers, Lock, MessageSquareReply, WifiOff, type LucideIcon } from 'lucide-react';
 import { PRICES_CENTS, formatUsd } from '#core/plans/prices';
 
 /** What the tracker's landing page says it does, in three sections. */
@@ -23,6 +23,7 @@ export const trackerSections: readonly { readonly name: string; readonly text: s
 /** Where the tracker is going. `built` marks what is here already; the rest is planned. */
 export const plannedFeatures: readonly { readonly name: string; readonly text: string; readonly icon: LucideIcon; readonly built: boolean; readonly pro: boolean }[] = [
   { name: 'Unanswered comments', text: 'The top-level comments you have not answered, per post.', icon: Inbox, built: true, pro: false },
+  { name: 'Done and snooze', text: 'Mark a comment done, or snooze it until later; your other devices follow, offline too.', icon: AlarmClock, built: true, pro: false },
   { name: 'Replies deeper down', text: 'Replies to your own comments, at any depth, that still wait for you.', icon: CornerDownRight, built: true, pro: true },
   { name: 'New-comment notifications', text: 'A notification when new unanswered comments arrive on a post you track.', icon: BellRing, built: true, pro: false },
   { name: 'Time series', text: 'Score and comment count over time, drawn as a small chart.', icon: ChartLine, built: true, pro: true },
