@@ -49,6 +49,13 @@ describe('decideNotice', () => {
     expect(decideNotice(input(t, { upToId: null, notifiedAt: null }))).toEqual({ action: 'baseline', upToId: 25 });
   });
 
+  it('takes a thread without comments as told up to nothing, so that its first comment is new', () => {
+    const empty = decideNotice(input(thread(), { upToId: null, notifiedAt: null }));
+    expect(empty).toEqual({ action: 'baseline', upToId: 0 });
+    if (empty.action !== 'baseline') throw new Error('expected a baseline');
+    expect(decideNotice(input(thread(comment(7, 'ada')), { upToId: empty.upToId, notifiedAt: null }))).toEqual({ action: 'send', count: 1, upToId: 7 });
+  });
+
   it('sends one notification with the count when new comments wait, and then tells up to the newest comment', () => {
     const t = thread(comment(10, 'ada'), comment(30, 'cy'), comment(40, 'dee', [comment(45, 'eve')]));
     expect(decideNotice(input(t, { upToId: 20, notifiedAt: null }))).toEqual({ action: 'send', count: 2, upToId: 45 });

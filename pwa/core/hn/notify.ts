@@ -18,8 +18,11 @@ export interface Told {
 }
 
 export type NoticeDecision =
-  /** The first look at the thread: what is there now is what the person saw when adding it. */
-  | { readonly action: 'baseline'; readonly upToId: number | null }
+  /**
+   * The first look at the thread: what is there now is what the person saw when adding it (0
+   * when it has no comment yet, so that the first one to come is new).
+   */
+  | { readonly action: 'baseline'; readonly upToId: number }
   | { readonly action: 'none' }
   /** New comments wait, but the last notification for this post is less than an interval old. */
   | { readonly action: 'later'; readonly count: number }
@@ -56,7 +59,7 @@ export function newSinceTold(waiting: readonly WaitingComment[], told: Told): Wa
 
 /** At most one notification per post per check interval, counting everything new since the last. */
 export function decideNotice({ waiting, newestId, told, intervalMs, now }: NoticeInput): NoticeDecision {
-  if (told.upToId === null) return { action: 'baseline', upToId: newestId };
+  if (told.upToId === null) return { action: 'baseline', upToId: newestId ?? 0 };
   const count = newSinceTold(waiting, told).length;
   if (count === 0) return { action: 'none' };
   if (told.notifiedAt !== null && now - told.notifiedAt < intervalMs) return { action: 'later', count };

@@ -65,6 +65,24 @@ describe('sampleGapMs', () => {
     expect(sampleGapMs(POSTED, POSTED + 31 * DAY)).toBeNull();
   });
 
+  it('keeps the faster stage’s gap for the first check of a slower one, so that check records its point', () => {
+    // The last 2-minute check is at 1 h 58; the first 10-minute one at 2 h comes 2 minutes later.
+    expect(sampleGapMs(POSTED, POSTED + 2 * HOUR)).toBe(108_000);
+    expect(sampleGapMs(POSTED, POSTED + 2 * HOUR + 10 * MINUTE)).toBe(9 * MINUTE);
+    expect(sampleGapMs(POSTED, POSTED + DAY)).toBe(9 * MINUTE);
+    expect(sampleGapMs(POSTED, POSTED + 7 * DAY)).toBe(0.9 * HOUR);
+  });
+
+  it('lets every check on the schedule record a point', () => {
+    let last: number | null = null;
+    for (let at: number | null = POSTED; at !== null; at = nextCheckAt(POSTED, at)) {
+      const gap = sampleGapMs(POSTED, at);
+      if (gap === null) break;
+      if (last !== null) expect(at - last).toBeGreaterThanOrEqual(gap);
+      last = at;
+    }
+  });
+
   it('bounds the samples of one post whatever the traffic', () => {
     const bound = mostSamples();
     expect(bound).toBeGreaterThanOrEqual(60 + 132 + 144 + 24);

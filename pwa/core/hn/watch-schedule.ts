@@ -46,25 +46,33 @@ export function nextCheckAt(postedAt: number, now: number): number | null {
 /**
  * The least time between two samples of a post's score and comment count: a little under the
  * check interval, so each scheduled check records one even when it runs a bit early, while page
- * views in between add none. Null once the post is past watching: no more samples. Keeping to it
- * bounds the samples of one post (see `mostSamples`).
+ * views in between add none. Where the checks slow down, the interval of the stage before holds for
+ * one more step, so the first check of the slower stage records its point too. Null once the post
+ * is past watching: no more samples. Keeping to it bounds the samples of one post (`mostSamples`).
  */
 export function sampleGapMs(postedAt: number, now: number): number | null {
-  const every = checkIntervalMs(now - postedAt);
-  return every === null ? null : gapOf(every);
+  const age = now - postedAt;
+  const every = checkIntervalMs(age);
+  if (every === null) return null;
+  return gapOf(checkIntervalMs(age - every) ?? every);
 }
 
 const gapOf = (everyMs: number) => Math.floor(everyMs * 0.9);
 
 /**
  * The most samples one post can gather when each keeps `sampleGapMs` from the one before: within
- * a stage they stand at least its gap apart.
+ * a stage they stand at least its gap apart, except in its first interval, where the stage
+ * before's gap applies.
  */
 export function mostSamples(): number {
   let total = 0;
   let from = 0;
+  let previousGap: number | null = null;
   for (const stage of WATCH_STAGES) {
-    total += Math.floor((stage.untilAgeMs - from) / gapOf(stage.everyMs)) + 1;
+    const gap = gapOf(stage.everyMs);
+    total += Math.floor((stage.untilAgeMs - from) / gap) + 1;
+    if (previousGap !== null) total += Math.floor(stage.everyMs / previousGap) + 1;
+    previousGap = gap;
     from = stage.untilAgeMs;
   }
   return total;

@@ -19,6 +19,8 @@ const PRODUCT_TABLES = [
   'hn_items',
   'hn_story_samples',
   'hn_threads',
+  'hn_tracker_notices',
+  'hn_watch',
   'journal_versions',
   'mail_outbox',
   'next_product_notices',
