@@ -16,7 +16,7 @@ import { healthRouter } from './modules/health/router.ts';
 import { humanSoundsRouter } from './modules/human-sounds/router.ts';
 import { libraryZip } from './modules/human-sounds/library-zip.ts';
 import { hnRouter } from './modules/hn/router.ts';
-import { createThreadLoader } from './modules/hn/thread-loader.ts';
+import { createThreadLoader, type ThreadLoader } from './modules/hn/thread-loader.ts';
 import { createHnClient } from './providers/hacker-news.ts';
 import { mailboxRouter } from './modules/mail/router.ts';
 import { paymentsRouter } from './modules/payments/router.ts';
@@ -29,6 +29,8 @@ export interface AppDeps {
   readonly logger: Logger;
   /** The payments provider; made from `env.payments` when absent (tests pass one to sign events). */
   readonly payments?: Payments;
+  /** The Hacker News threads, shared with the watch job; made from `env.hnApiBase` when absent. */
+  readonly hnThreads?: ThreadLoader;
 }
 
 /** Largest webhook body read (Stripe's events are far smaller). */
@@ -57,6 +59,11 @@ function localStripe(payments: Payments): RequestHandler {
   };
 }
 
+/** The tracker's threads from the configured site, through the database cache. */
+export function createHnThreads(sql: Sql, env: Env): ThreadLoader {
+  return createThreadLoader({ sql, client: createHnClient({ baseUrl: env.hnApiBase }) });
+}
+
 /** Largest JSON body any endpoint accepts. */
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -67,7 +74,7 @@ const noStore: RequestHandler = (_req, res, next) => {
 };
 
 /** The HTTP application, not listening: `index.ts` serves it, tests drive it on a free port. */
-export function createApp({ env, sql, logger, payments: given }: AppDeps): Express {
+export function createApp({ env, sql, logger, payments: given, hnThreads }: AppDeps): Express {
   const payments = given ?? createPayments(env.payments, { nodeEnv: env.nodeEnv });
   const app = express();
   app.disable('x-powered-by');
@@ -101,7 +108,7 @@ export function createApp({ env, sql, logger, payments: given }: AppDeps): Expre
     }),
     paymentsRouter({ sql, payments, limits: env.rateLimits, publicOrigin: env.publicOrigin }),
     humanSoundsRouter({ sql, payments, logger, zip: libraryZip(env.humanSoundsAudioDir) }),
-    hnRouter({ sql, threads: createThreadLoader({ sql, client: createHnClient({ baseUrl: env.hnApiBase }) }) }),
+    hnRouter({ sql, threads: hnThreads ?? createHnThreads(sql, env) }),
     // The local mailbox lists everyone's mail: never in production.
     ...(env.isProduction ? [] : [mailboxRouter({ sql })]),
   ];

@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app.ts';
+import { createApp, createHnThreads } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { Env } from './env.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
+import { startHnWatch } from './jobs/hn-watch.ts';
 import type { Logger } from './logger.ts';
 import { startMailJob } from './modules/mail/job.ts';
 import { startReminderLoop } from './modules/reminders/job.ts';
@@ -47,7 +48,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
   try {
     const { applied } = await migrate(database.sql);
     if (applied.length > 0) logger.info({ applied }, 'database migrated');
-    server = http.createServer(createApp({ env, sql: database.sql, logger }));
+    const hnThreads = createHnThreads(database.sql, env);
+    server = http.createServer(createApp({ env, sql: database.sql, logger, hnThreads }));
     const address = await listen(server, env.port, env.host);
     const running = server;
     // Daily reminders: every instance runs the loop; the database keeps them from sending twice.
@@ -58,6 +60,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     const housekeeping = startHousekeeping(database.sql, logger);
     // Queued e-mail: sent through SMTP_URL, or marked as delivered to the local mailbox.
     const mail = startMailJob({ sql: database.sql, mail: env.mail, logger });
+    // Tracked Hacker News posts: checked on their schedule, owners told of new comments by push.
+    const hnWatch = startHnWatch({ sql: database.sql, push: env.push, threads: hnThreads, logger });
     return {
       url: displayUrl(address),
       async close() {
@@ -67,6 +71,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         await purge.firstRun;
         await housekeeping.stop();
         await mail.stop();
+        await hnWatch.stop();
         await database.close();
       },
     };

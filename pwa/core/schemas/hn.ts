@@ -123,6 +123,14 @@ export const trackerPostSchema = z.object({
 });
 export type TrackerPost = z.infer<typeof trackerPostSchema>;
 
+/** The post's score and comment count as the server read them at one moment. */
+export const storySampleSchema = z.object({
+  at: instantSchema,
+  score: z.int(),
+  commentCount: z.int().nonnegative(),
+});
+export type StorySample = z.infer<typeof storySampleSchema>;
+
 /** `GET /api/getView/{id}`: the tracker ("item with link"), its post and what waits for an answer. */
 export const trackerViewSchema = z.object({
   item: trackerListItemSchema,
@@ -133,5 +141,10 @@ export const trackerViewSchema = z.object({
   repliesToAuthor: z.array(waitingCommentSchema).nullable(),
   /** When the thread was read from the site (it may be served from the server's cache up to a minute). */
   checkedAt: instantSchema,
+  /**
+   * Pro only (absent on the free plan, and from servers and device copies older than it): the
+   * post's score and comment count over time, oldest first.
+   */
+  samples: z.array(storySampleSchema).optional(),
 });
 export type TrackerView = z.infer<typeof trackerViewSchema>;

@@ -2,6 +2,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { answerRangeFromPrecache } from '../lib/precached-range';
+import { hnCommentsNotification } from '../features/hn/hn-push';
 import { notificationTarget, pickWindow, reminderNotification } from '../features/reminders/reminder-push';
 import { runBackgroundSync, SYNC_TAG } from '../sync/background-sync';
 
@@ -49,10 +50,12 @@ self.addEventListener('sync', (event) => {
   if (sync.tag === SYNC_TAG) sync.waitUntil(runBackgroundSync());
 });
 
-// Daily reminders: the server's Web Push becomes a notification; a tap opens the dashboard,
-// bringing forward a window of the app that is already open.
+// The server's Web Push becomes a notification: new comments on a tracked post (a tap opens the
+// post's tracker page), else the daily reminder (the dashboard). A tap brings forward a window of
+// the app that is already open.
 self.addEventListener('push', (event) => {
-  const notification = reminderNotification(event.data?.text() ?? null);
+  const text = event.data?.text() ?? null;
+  const notification = hnCommentsNotification(text) ?? reminderNotification(text);
   event.waitUntil(
     self.registration.showNotification(notification.title, {
       body: notification.body,

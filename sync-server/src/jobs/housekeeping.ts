@@ -5,6 +5,7 @@ import type { Logger } from '../logger.ts';
 import { purgeOldEvents } from '../modules/analytics/repo.ts';
 import { purgeEndedSessions } from '../modules/accounts/session-repo.ts';
 import { purgeOldItems } from '../modules/hn/item-repo.ts';
+import { purgeUntrackedSamples } from '../modules/hn/thread-repo.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 
 export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
@@ -17,15 +18,17 @@ const HN_ITEMS_KEEP_DAYS = 30;
 
 /**
  * What the database no longer needs: ended sessions, old rate-limit windows, analytics events
- * past their retention (stated in the privacy policy) and long-unread Hacker News items. Every statement is a plain delete,
+ * past their retention (stated in the privacy policy), long-unread Hacker News items and the samples of
+ * posts nobody tracks any more. Every statement is a plain delete,
  * so any number of instances may run it.
  */
-export async function housekeeping(sql: Sql): Promise<{ sessions: number; windows: number; events: number; hnItems: number }> {
+export async function housekeeping(sql: Sql): Promise<{ sessions: number; windows: number; events: number; hnItems: number; hnSamples: number }> {
   return {
     sessions: await purgeEndedSessions(sql),
     windows: await purgeOldWindows(sql, RATE_LIMIT_WINDOWS_KEEP_SECONDS),
     events: await purgeOldEvents(sql, ANALYTICS_KEEP_DAYS),
     hnItems: await purgeOldItems(sql, HN_ITEMS_KEEP_DAYS),
+    hnSamples: await purgeUntrackedSamples(sql),
   };
 }
 
@@ -34,7 +37,7 @@ export function startHousekeeping(sql: Sql, logger: Logger, everyMs = HOUSEKEEPI
     'housekeeping',
     async () => {
       const purged = await housekeeping(sql);
-      if (purged.sessions + purged.windows + purged.events + purged.hnItems > 0) logger.info(purged, 'housekeeping purged old rows');
+      if (purged.sessions + purged.windows + purged.events + purged.hnItems + purged.hnSamples > 0) logger.info(purged, 'housekeeping purged old rows');
     },
     everyMs,
     logger,

@@ -1,4 +1,5 @@
 import { hnReplyLink, parseTrackerLink } from '#core/hn/link';
+import { newestCommentId } from '#core/hn/notify';
 import { TRACKER_ERROR_MESSAGES } from '#core/hn/messages';
 import type { WaitingComment } from '#core/hn/unanswered';
 import { isPaid } from '#core/plans/account-type';
@@ -11,6 +12,8 @@ import { LOCKED } from '../sync/record-writes.ts';
 import { lockUserRevision, reserveRevisions } from '../sync/revision-repo.ts';
 import { safeHttpUrl } from './sanitize.ts';
 import type { ThreadLoader } from './thread-loader.ts';
+import { readStorySamples } from './thread-repo.ts';
+import { startTold } from './watch-repo.ts';
 import { accountType, countLiveTrackers, findTracker, listTrackers, markTrackerDeleted, saveTracker } from './tracker-repo.ts';
 
 /** The tracker calls: the list, adding (one tracker on the free plan), deleting and the view. */
@@ -43,7 +46,8 @@ export async function addNewTracker({ sql, threads }: HnDeps, userId: string, hn
   const type = await accountType(sql, userId);
   // Checked before asking the site (a refusal costs it nothing), and again under the lock.
   if (!canAddTracker(type, await countLiveTrackers(sql, userId))) throw new ApiError('TRACKER_LIMIT', LIMIT_MESSAGE);
-  const { story } = await threads.load(link.postId);
+  const loaded = await threads.load(link.postId);
+  const { story } = loaded;
   const outcome = await transact(
     sql,
     async (tx) => {
@@ -57,6 +61,8 @@ export async function addNewTracker({ sql, threads }: HnDeps, userId: string, hn
     LOCKED,
   );
   if (outcome === null) throw new ApiError('TRACKER_LIMIT', LIMIT_MESSAGE);
+  // The comments there now are the ones the person sees on adding it: only later ones are news.
+  if (outcome.created) await startTold(sql, outcome.id, newestCommentId(loaded.thread) ?? 0);
   return { item: await listItem(sql, userId, outcome.id), created: outcome.created };
 }
 
@@ -93,6 +99,7 @@ export async function getView({ sql, threads }: HnDeps, userId: string, ref: Tra
   if (tracker === null || tracker.deleted) throw new ApiError('TRACKER_NOT_FOUND', NOT_TRACKED);
   const [loaded, type] = await Promise.all([threads.load(tracker.postId), accountType(sql, userId)]);
   const { story } = loaded;
+  const pro = isPaid(type);
   return {
     item: await listItem(sql, userId, tracker.id),
     post: {
@@ -106,7 +113,9 @@ export async function getView({ sql, threads }: HnDeps, userId: string, ref: Tra
       text: story.text ?? '',
     },
     unanswered: loaded.unanswered.map((waiting) => waitingView(waiting, story.id)),
-    repliesToAuthor: isPaid(type) ? loaded.repliesToAuthor.map((waiting) => waitingView(waiting, story.id)) : null,
+    repliesToAuthor: pro ? loaded.repliesToAuthor.map((waiting) => waitingView(waiting, story.id)) : null,
     checkedAt: instant(loaded.checkedAt),
+    // Pro's time series; the free plan's view has no such field.
+    ...(pro ? { samples: await readStorySamples(sql, story.id) } : {}),
   };
 }

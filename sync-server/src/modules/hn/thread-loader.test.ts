@@ -91,19 +91,38 @@ describe('the cache', () => {
     expect(local.totalRequests()).toBe(post.items.length);
   });
 
-  it('keeps a sample of the score and comment count each time the story is read from the site', async () => {
+  it('keeps a sample of the score and comment count when the story is read from the site, one per check interval', async () => {
     const post = newPost();
+    const story = post.items[0] as HnItem;
+    // Ten minutes after the post: checks every 2 minutes, a sample at most every 108 s.
+    const postedAt = Math.floor(now / 1000) - 600;
+    local.put([{ ...story, time: postedAt }]);
     const loader = loaderWith();
+    const samples = () => database().sql<{ score: number; comment_count: number }[]>`
+      select score, comment_count from hn_story_samples where story_id = ${post.id} order by sampled_at`;
     await loader.load(post.id);
     await loader.load(post.id);
+    expect(await samples()).toEqual([{ score: 128, comment_count: post.commentIds.length }]);
+    // Read again from the site a minute later (a page view): too soon for another point.
     now += DEFAULT_CACHE_POLICY.storyMaxAgeMs + 1;
     await loader.load(post.id);
-    const samples = await database().sql<{ score: number; comment_count: number }[]>`
-      select score, comment_count from hn_story_samples where story_id = ${post.id} order by sampled_at`;
-    expect(samples).toEqual([
+    expect(await samples()).toHaveLength(1);
+    // Another minute on, the next check's time: a second point.
+    local.put([{ ...story, time: postedAt, score: 131 }]);
+    now += DEFAULT_CACHE_POLICY.storyMaxAgeMs + 1;
+    await loader.load(post.id);
+    expect(await samples()).toEqual([
       { score: 128, comment_count: post.commentIds.length },
-      { score: 128, comment_count: post.commentIds.length },
+      { score: 131, comment_count: post.commentIds.length },
     ]);
+  });
+
+  it('keeps no samples of a post past its 30 days of checks', async () => {
+    // The fixture threads were posted in 2023.
+    const post = newPost();
+    await loaderWith().load(post.id);
+    const [row] = await database().sql<{ count: number }[]>`select count(*) as count from hn_story_samples where story_id = ${post.id}`;
+    expect(row?.count).toBe(0);
   });
 });
 

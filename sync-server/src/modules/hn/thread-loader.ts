@@ -1,6 +1,7 @@
 import type { HnItem } from '#core/schemas/hn';
 import { TRACKER_ERROR_MESSAGES } from '#core/hn/messages';
 import { storyProblem } from '#core/hn/story';
+import { sampleGapMs } from '#core/hn/watch-schedule';
 import { unansweredComments, unansweredRepliesToAuthor, type HnThread, type WaitingComment } from '#core/hn/unanswered';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -79,7 +80,8 @@ export function createThreadLoader({ sql, client, clock = Date.now, policy = DEF
     }
     const fetchedAt = clock();
     await writeItems(sql, [{ id: postId, item }], fetchedAt);
-    if (storyProblem(item) === null && item !== null) await addStorySample(sql, postId, fetchedAt, item.score ?? 0, item.descendants ?? 0);
+    const gapMs = item === null || storyProblem(item) !== null ? null : sampleGapMs((item.time ?? 0) * 1000, fetchedAt);
+    if (item !== null && gapMs !== null) await addStorySample(sql, postId, fetchedAt, gapMs, { score: item.score ?? 0, commentCount: item.descendants ?? 0 });
     return { item, fetchedAt };
   }
 

@@ -1,3 +1,4 @@
+import type { StorySample } from '#core/schemas/hn';
 import type { Sql } from '../../db/client.ts';
 
 /** A thread's figures after a complete read: what the tracker list shows. */
@@ -44,10 +45,34 @@ export async function saveThreadSummary(sql: Sql, summary: ThreadSummary): Promi
     where hn_threads.walked_at <= excluded.walked_at`;
 }
 
-/** One point of the story's score and comment count over time (Pro's chart). */
-export async function addStorySample(sql: Sql, storyId: number, sampledAt: number, score: number, commentCount: number): Promise<void> {
+/**
+ * One point of the story's score and comment count over time (Pro's chart), unless the last one
+ * is less than `gapMs` old: page views between the job's checks add nothing, which bounds the
+ * points of a post (`sampleGapMs`).
+ */
+export async function addStorySample(sql: Sql, storyId: number, sampledAt: number, gapMs: number, figures: { score: number; commentCount: number }): Promise<void> {
+  const at = new Date(sampledAt);
   await sql`
     insert into hn_story_samples (story_id, sampled_at, score, comment_count)
-    values (${storyId}, ${new Date(sampledAt)}, ${score}, ${commentCount})
+    select ${storyId}, ${at}::timestamptz, ${figures.score}, ${figures.commentCount}
+    where not exists (
+      select 1 from hn_story_samples
+      where story_id = ${storyId} and sampled_at > ${new Date(sampledAt - gapMs)}::timestamptz and sampled_at <= ${at}::timestamptz
+    )
     on conflict do nothing`;
+}
+
+/** The post's samples, oldest first. */
+export async function readStorySamples(sql: Sql, storyId: number): Promise<StorySample[]> {
+  const rows = await sql<{ sampled_at: Date; score: number; comment_count: number }[]>`
+    select sampled_at, score, comment_count from hn_story_samples where story_id = ${storyId} order by sampled_at`;
+  return rows.map((row) => ({ at: row.sampled_at.toISOString(), score: row.score, commentCount: row.comment_count }));
+}
+
+/** Forgets the samples of posts no live tracker follows: nobody can see their chart. */
+export async function purgeUntrackedSamples(sql: Sql): Promise<number> {
+  const result = await sql`
+    delete from hn_story_samples s
+    where not exists (select 1 from trackers t where t.item_id = s.story_id and not t.deleted)`;
+  return result.count;
 }

@@ -10,25 +10,22 @@ import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { PushSender } from '../../providers/push.ts';
 import { pushEndpointProblem, PUSH_ENDPOINT_PROBLEM_MESSAGES, type PushEndpointPolicy } from '../../providers/push-endpoints.ts';
+import { deliverPush, limitedSender, PUSH_LIMITS, RETRY_MS, type SendPush } from './deliver.ts';
 import {
   claimDueJobs,
   deleteSubscription,
-  deleteSubscriptionById,
   findExerciseFlags,
   findJob,
   findProfile,
   findStalePlans,
   finishJob,
   listSubscriptions,
-  recordPushFailure,
-  recordPushSuccess,
   savePlan,
   trimSubscriptions,
   upsertSubscription,
   type ReminderProfile,
-  type StoredSubscription,
 } from './repo.ts';
-import { createPushLimiter, type PushLimits } from './push-limiter.ts';
+import type { PushLimits } from './push-limiter.ts';
 
 /**
  * The daily reminder rules on the server. Each person with reminders on has one reminder_jobs
@@ -47,20 +44,11 @@ import { createPushLimiter, type PushLimits } from './push-limiter.ts';
 
 /** How long one instance holds a job while sending; past that another may take it over. */
 export const CLAIM_MS = 5 * 60_000;
-/** When every push of a reminder failed (the push service is down), try again this much later. */
-export const RETRY_MS = 10 * 60_000;
 export const DEFAULT_BATCH_SIZE = 50;
 /** Browsers one person keeps subscribed; saving one more forgets the one saved longest ago. */
 export const MAX_SUBSCRIPTIONS_PER_USER = 10;
-/** Pushes in flight in one pass: in all, and for one person. */
-export const PUSH_LIMITS: PushLimits = { total: 8, perKey: 4 };
-/** The longest a failing subscription is left alone between tries. */
-export const MAX_BACKOFF_MS = 24 * 60 * 60_000;
-
-/** How long a subscription is left alone after its `failures`-th failure in a row: 10 min, doubling, at most a day. */
-export function pushBackoffMs(failures: number): number {
-  return Math.min(RETRY_MS * 2 ** Math.max(0, failures - 1), MAX_BACKOFF_MS);
-}
+// The send path's rules live with it (deliver.ts); their names stay reachable from here.
+export { MAX_BACKOFF_MS, PUSH_LIMITS, pushBackoffMs, RETRY_MS } from './deliver.ts';
 
 export interface ReminderSchedule {
   readonly reminderMinutes: number;
@@ -178,12 +166,7 @@ interface Counts {
   failed: number;
 }
 
-type Send = (userId: string, subscription: StoredSubscription, payload: string) => ReturnType<PushSender['send']>;
-
-const isTryable = (subscription: StoredSubscription, now: number) =>
-  subscription.retryAfter === null || subscription.retryAfter.getTime() <= now;
-
-async function sendDue(sql: Sql, send: Send, userId: string, now: number, counts: Counts): Promise<void> {
+async function sendDue(sql: Sql, send: SendPush, userId: string, now: number, counts: Counts): Promise<void> {
   const [profile, job] = await Promise.all([findProfile(sql, userId), findJob(sql, userId)]);
   const profileRev = profile?.rev ?? 0;
   let lastSentDay = job?.lastSentDay ?? null;
@@ -198,29 +181,10 @@ async function sendDue(sql: Sql, send: Send, userId: string, now: number, counts
   const day = reminderToSend({ ...schedule, now, lastSentDay, todayDone });
   if (day !== null) {
     const payload = JSON.stringify(reminderPayload(day));
-    // Subscriptions still in their backoff wait; the others are tried side by side.
-    const tried = subscriptions.filter((subscription) => isTryable(subscription, now));
-    const outcomes = await Promise.all(tried.map((subscription) => send(userId, subscription, payload)));
-    let delivered = 0;
-    const kept = new Map(subscriptions.map((subscription) => [subscription.id, subscription]));
-    for (const [index, subscription] of tried.entries()) {
-      const outcome = outcomes[index];
-      if (outcome?.status === 'sent') {
-        delivered++;
-        await recordPushSuccess(sql, subscription.id);
-      } else if (outcome?.status === 'gone') {
-        counts.gone++;
-        kept.delete(subscription.id);
-        await deleteSubscriptionById(sql, subscription.id);
-      } else {
-        counts.failed++;
-        const failures = subscription.failures + 1;
-        const retryAfter = new Date(now + pushBackoffMs(failures));
-        kept.set(subscription.id, { ...subscription, failures, retryAfter });
-        await recordPushFailure(sql, subscription.id, failures, retryAfter);
-      }
-    }
-    subscriptions = [...kept.values()];
+    const { delivered, gone, failed, kept } = await deliverPush(sql, send, userId, subscriptions, payload, now);
+    counts.gone += gone;
+    counts.failed += failed;
+    subscriptions = kept;
     counts.pushes += delivered;
     if (delivered > 0) {
       counts.reminded++;
@@ -261,8 +225,7 @@ export async function runDueReminders(deps: ReminderRunDeps, now: number): Promi
   const counts: Counts = { reminded: 0, pushes: 0, gone: 0, failed: 0 };
   const claimed = await claimDueJobs(sql, new Date(now), new Date(now + CLAIM_MS), batchSize);
   // Everyone claimed is served side by side: one person's pushes never wait for another's.
-  const limiter = createPushLimiter(deps.pushLimits ?? PUSH_LIMITS);
-  const send: Send = (userId, subscription, payload) => limiter.run(userId, () => sender.send(subscription, payload));
+  const send = limitedSender(sender, deps.pushLimits ?? PUSH_LIMITS);
   await Promise.all(
     claimed.map(async (userId) => {
       try {

@@ -8,6 +8,7 @@ import { currentInstant } from '../../../lib/clock';
 import { useTrackerView } from '../data/use-tracker-view';
 import { counted, formatAge } from '../hn-format';
 import { isFinalAnswer, trackerProblem } from '../hn-messages';
+import { ActivityChart } from './activity-chart';
 import { CommentCard } from './comment-card';
 import { CommentHtml, safeHref } from './comment-html';
 import { CopyNote } from './copy-note';
@@ -104,6 +105,7 @@ export function TrackerDetail({ id, trackerRef }: { readonly id: string; readonl
     <TriageScope postId={view.post.id}>
       <Post view={view} />
       <CopyNote savedAt={new Date(view.checkedAt)} fromDevice={state.fromDevice} updating={state.updating} problem={state.problem} />
+      {view.samples !== undefined && <ActivityChart samples={view.samples} />}
       <Comments
         title="Unanswered comments"
         comments={view.unanswered}
@@ -111,7 +113,7 @@ export function TrackerDetail({ id, trackerRef }: { readonly id: string; readonl
         empty={`Every top-level comment has an answer from ${author}. Nothing waits.`}
       />
       {view.repliesToAuthor === null ? (
-        <UpgradePrompt reason="Pro also lists the replies to your own comments, deeper in the thread, that still wait for you." />
+        <UpgradePrompt reason="Pro also lists the replies to your own comments, deeper in the thread, that still wait for you, and charts the post’s score and comments over time." />
       ) : (
         <Comments
           title="Replies to you deeper down"
