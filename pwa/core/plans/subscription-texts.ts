@@ -29,7 +29,7 @@ export type CancelOutcomeOnDay =
   | { readonly kind: 'end_now' };
 
 /** The outcome of the rule with its instant turned into a day by `dayOf`. */
-export function outcomeOnDay(outcome: CancelOutcome, dayOf: (instant: number) => CalendarDay, refundCents = PRICES_CENTS.proMonthly): CancelOutcomeOnDay {
+export function outcomeOnDay(outcome: CancelOutcome, dayOf: (instant: number) => CalendarDay, refundCents: number = PRICES_CENTS.proMonthly): CancelOutcomeOnDay {
   switch (outcome.kind) {
     case 'refund_and_end_now':
       return { kind: 'refund_and_end_now', refundCents };

@@ -18,7 +18,8 @@ import { buyerNameSchema, idempotencyKeySchema, orderStatusSchema, paymentMethod
  * - `GET /api/billing/checkout/{sessionId}` → `checkoutSessionStateSchema`: the return page asks
  *   whether the payment went through while the webhook is on its way. NOT_FOUND (404) for a
  *   session that is not the caller's.
- * - `POST /api/billing/portal {}` → `{url}`: the provider's billing portal, back to `/account`.
+ * - `POST /api/billing/portal {returnTo?}` → `{url}`: the provider's billing portal, back to
+ *   `/account` (or the dashboard's account view with `returnTo: 'dashboard'`).
  *   NO_SUBSCRIPTION (404) when the account never subscribed.
  * - `POST /api/billing/cancel {}` → `cancelResponseSchema`: by the rule (refund and end now inside
  *   48 h after a renewal, else at the period end, or now in grace). NO_SUBSCRIPTION (404).
@@ -100,6 +101,10 @@ export type RedirectReply = z.infer<typeof redirectReplySchema>;
 /** The body of the calls that take none (`{}`; unknown fields are ignored). */
 export const emptyBodySchema = z.object({});
 
+/** `POST /api/billing/portal`: the page the portal returns to (`/account`, or the dashboard's account view). */
+export const portalRequestSchema = z.object({ returnTo: z.enum(['account', 'dashboard']).default('account') });
+export type PortalRequest = z.input<typeof portalRequestSchema>;
+
 /**
  * `GET /api/billing/checkout/{sessionId}`: `complete` once the person paid on the hosted page;
  * `confirmed` once the webhook made the account paid (until then: "confirming your payment").
@@ -111,7 +116,10 @@ export const checkoutSessionStateSchema = z.object({
 });
 export type CheckoutSessionState = z.infer<typeof checkoutSessionStateSchema>;
 
-/** `POST /api/billing/cancel`: what happened, in words (`cancelDoneText`), and the plan now. */
+/**
+ * `POST /api/billing/cancel`: what was done, in words (`cancelDoneText`). `plan` is the plan as
+ * the provider's webhooks have confirmed it so far: it catches up within seconds (read it again).
+ */
 export const cancelResponseSchema = z.object({
   outcome: cancelOutcomeSchema,
   message: z.string(),
@@ -119,7 +127,7 @@ export const cancelResponseSchema = z.object({
 });
 export type CancelResponse = z.infer<typeof cancelResponseSchema>;
 
-/** `POST /api/billing/resume`. */
+/** `POST /api/billing/resume` (`plan` as for cancel). Undoing twice is fine. */
 export const resumeResponseSchema = z.object({ message: z.string(), plan: planStateSchema });
 export type ResumeResponse = z.infer<typeof resumeResponseSchema>;
 
