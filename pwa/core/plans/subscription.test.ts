@@ -17,7 +17,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const renewedAt = Date.UTC(2026, 2, 1, 9, 30);
 const periodEnd = Date.UTC(2026, 3, 1, 9, 30);
-const renewed: PlanPeriod = { status: 'active', periodStart: renewedAt, periodEnd, renewed: true };
+const renewed: PlanPeriod = { status: 'active', periodStart: renewedAt - HOUR, periodEnd, renewedAt };
 
 describe('cancelling after a renewal', () => {
   it('refunds the renewal and ends the plan now just after it', () => {
@@ -40,7 +40,7 @@ describe('cancelling after a renewal', () => {
   });
 
   it('never refunds the first payment of a new plan, even at once', () => {
-    const first: PlanPeriod = { ...renewed, renewed: false };
+    const first: PlanPeriod = { ...renewed, renewedAt: null };
     expect(refundWindowEnd(first)).toBeNull();
     expect(cancelOutcome(first, renewedAt + MINUTE)).toEqual({ kind: 'end_at_period_end', endsAt: periodEnd });
   });

@@ -6,8 +6,9 @@ import { ACCOUNT_TYPE } from './account-type';
  * in tests), the screens read the device's.
  *
  * - Pro lasts to the end of the period already paid; a cancellation then takes effect at that end.
- * - A cancellation at most 48 hours after a renewal refunds that renewal and ends the plan at once.
- *   The first payment of a new plan is not a renewal: it is not refunded by this rule.
+ * - A cancellation at most 48 hours after a renewal (counted from its payment) refunds that renewal
+ *   and ends the plan at once. The first payment of a new plan is not a renewal: it is not refunded
+ *   by this rule.
  * - Cancelling can be undone until the period ends.
  * - A failed renewal keeps Pro for a grace period of 7 days with a notice (and an e-mail); when the
  *   grace period ends unpaid, the plan ends.
@@ -73,17 +74,16 @@ export function accountTypeForPlan(status: PlanStatus): number {
 /** The current period of a plan, as the rule needs it. */
 export interface PlanPeriod {
   readonly status: PlanStatus;
-  /** When the current period began (the last payment, or the failed renewal's due time in grace). */
   readonly periodStart: number;
   readonly periodEnd: number;
-  /** The current period began with a paid renewal, not the plan's first payment. */
-  readonly renewed: boolean;
+  /** When the renewal that began the current period was paid; null for the plan's first period. */
+  readonly renewedAt: number | null;
 }
 
 /** Until when a cancellation refunds the current period's renewal; null when it would not. */
 export function refundWindowEnd(plan: PlanPeriod): number | null {
-  if (!plan.renewed || (plan.status !== 'active' && plan.status !== 'canceling')) return null;
-  return plan.periodStart + REFUND_WINDOW_MS;
+  if (plan.renewedAt === null || (plan.status !== 'active' && plan.status !== 'canceling')) return null;
+  return plan.renewedAt + REFUND_WINDOW_MS;
 }
 
 /**
@@ -105,7 +105,7 @@ export function cancelOutcome(plan: PlanPeriod, now: number): CancelOutcome | nu
     case 'active':
     case 'canceling': {
       const refundUntil = refundWindowEnd(plan);
-      if (refundUntil !== null && now >= plan.periodStart && now <= refundUntil) return { kind: 'refund_and_end_now' };
+      if (refundUntil !== null && plan.renewedAt !== null && now >= plan.renewedAt && now <= refundUntil) return { kind: 'refund_and_end_now' };
       return { kind: 'end_at_period_end', endsAt: plan.periodEnd };
     }
     default:

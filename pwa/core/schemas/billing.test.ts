@@ -26,7 +26,7 @@ describe('planStateSchema', () => {
       currentPeriodStart: '2026-03-01T09:30:00.000Z',
       currentPeriodEnd: '2026-04-01T09:30:00.000Z',
       cancelAtPeriodEnd: false,
-      renewed: true,
+      renewedAt: '2026-03-01T10:30:00.000Z',
       refundUntil: null,
       graceUntil: '2026-03-08T09:30:00.000Z',
       notice: 'payment_failed',

@@ -45,7 +45,8 @@ export type CancelOutcomeReply = z.infer<typeof cancelOutcomeSchema>;
 /**
  * The caller's plan. Offline, the app shows the last one it received with `checkedAt`.
  * - `currentPeriodStart`/`currentPeriodEnd`: the paid (or, in grace, unpaid) month; null without a plan.
- * - `renewed`: that month began with a renewal (so a cancellation may refund it until `refundUntil`).
+ * - `renewedAt`: when the renewal that began that month was paid (a cancellation until `refundUntil`
+ *   refunds it); null in a plan's first month.
  * - `graceUntil`: in grace, when the account returns to free unless the card is fixed.
  * - `notice`: `payment_failed` while a failed renewal's grace period runs (show `graceNoticeText`).
  * - `cancelOutcome`: what Cancel would do now; null when there is nothing to cancel.
@@ -58,7 +59,7 @@ export const planStateSchema = z.object({
   currentPeriodStart: instantSchema.nullable(),
   currentPeriodEnd: instantSchema.nullable(),
   cancelAtPeriodEnd: z.boolean(),
-  renewed: z.boolean(),
+  renewedAt: instantSchema.nullable(),
   refundUntil: instantSchema.nullable(),
   graceUntil: instantSchema.nullable(),
   notice: z.enum(['payment_failed']).nullable(),

@@ -13,12 +13,12 @@ create table billing_customers (
   unique (provider, provider_customer_id)
 );
 
--- What the plan's rules need beyond 0001's columns: the current period's start and whether a paid
--- renewal began it (a cancellation within 48 h refunds that renewal), the failed renewal's grace
+-- What the plan's rules need beyond 0001's columns: the current period's start and when the renewal
+-- that began it was paid (a cancellation within 48 h of that refunds it), the failed renewal's grace
 -- end, and the provider's test clock (test mode: the rules then read the clock's time).
 alter table subscriptions
   add column current_period_start timestamptz,
-  add column renewed boolean not null default false,
+  add column renewed_at timestamptz,
   add column latest_invoice_id text,
   add column grace_until timestamptz,
   add column test_clock text,

@@ -1,11 +1,10 @@
 import Stripe from 'stripe';
-import { GRACE_MARK, paymentIntentOfInvoice, type SubscriptionFacts } from './provider.ts';
+import { paymentIntentOfInvoice, type SubscriptionFacts } from './provider.ts';
 
 /**
  * The changes this server asks the provider for, each safe to ask again (a retried request or a
- * redelivered webhook asks for the same thing and changes nothing more): end a plan now, refund the
- * renewal that began its period, and hold a failed renewal's grace end as the plan's `cancel_at`,
- * so the provider itself ends the plan then (on its own clock, a test clock included).
+ * redelivered webhook asks for the same thing and changes nothing more): end a plan now, and
+ * refund the renewal that began its period.
  */
 
 /** Ends the plan now, without a prorated credit or a final invoice; fine when it has ended already. */
@@ -35,16 +34,4 @@ export async function refundRenewalAndEnd(stripe: Stripe, subscription: Subscrip
   );
   await endNow(stripe, subscription.providerSubscriptionId);
   return invoice.amountPaidCents;
-}
-
-/** A failed renewal: the plan ends at the grace end unless paid before (then `clearGraceEnd`). */
-export async function holdGraceEnd(stripe: Stripe, subscription: SubscriptionFacts): Promise<void> {
-  if (subscription.graceUntil === null) return;
-  const seconds = Math.floor(subscription.graceUntil.getTime() / 1000);
-  await stripe.subscriptions.update(subscription.providerSubscriptionId, { cancel_at: seconds, metadata: { [GRACE_MARK]: String(seconds) } });
-}
-
-/** Paid again during grace: the plan renews as before. */
-export async function clearGraceEnd(stripe: Stripe, subscription: SubscriptionFacts): Promise<void> {
-  await stripe.subscriptions.update(subscription.providerSubscriptionId, { cancel_at: '', metadata: { [GRACE_MARK]: '' } });
 }

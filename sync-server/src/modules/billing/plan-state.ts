@@ -13,7 +13,7 @@ import { currentSubscription, findCustomerId, type SubscriptionMirror, type Subs
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 
-type PeriodFields = Pick<SubscriptionMirror, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodStart' | 'currentPeriodEnd' | 'renewed'>;
+type PeriodFields = Pick<SubscriptionMirror, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodStart' | 'currentPeriodEnd' | 'renewedAt'>;
 
 /** The plan's current period, as the rule reads it. */
 export function periodOf(row: PeriodFields): PlanPeriod {
@@ -21,7 +21,7 @@ export function periodOf(row: PeriodFields): PlanPeriod {
     status: planStatusOf(row.status, row.cancelAtPeriodEnd),
     periodStart: row.currentPeriodStart?.getTime() ?? 0,
     periodEnd: row.currentPeriodEnd?.getTime() ?? 0,
-    renewed: row.renewed,
+    renewedAt: row.renewedAt?.getTime() ?? null,
   };
 }
 
@@ -45,7 +45,7 @@ export function planStateOf(row: SubscriptionRow | null, accountType: number, ha
       currentPeriodStart: null,
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
-      renewed: false,
+      renewedAt: null,
       refundUntil: null,
       graceUntil: null,
       notice: null,
@@ -64,7 +64,7 @@ export function planStateOf(row: SubscriptionRow | null, accountType: number, ha
     currentPeriodStart: iso(row.currentPeriodStart),
     currentPeriodEnd: iso(row.currentPeriodEnd),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-    renewed: row.renewed,
+    renewedAt: iso(row.renewedAt),
     refundUntil: refundUntil === null ? null : new Date(refundUntil).toISOString(),
     graceUntil: period.status === 'grace' ? iso(row.graceUntil) : null,
     notice: period.status === 'grace' ? 'payment_failed' : null,

@@ -10,14 +10,13 @@ import type { SubscriptionMirror } from './repo.ts';
  * payment behind an invoice (what a refund goes back to), and the live plan of a customer.
  */
 
-/** Marks a `cancel_at` this server set for a failed renewal's grace end (cleared when paid again). */
-export const GRACE_MARK = 'memento_grace_end';
-
 export interface InvoiceFacts {
   readonly id: string;
   readonly status: Stripe.Invoice.Status | null;
   readonly billingReason: Stripe.Invoice.BillingReason | null;
   readonly createdMs: number;
+  /** The first attempt to collect it (invoices are charged when finalized). */
+  readonly firstAttemptMs: number;
   readonly amountPaidCents: number;
   readonly paidAtMs: number | null;
   readonly subscriptionId: string | null;
@@ -26,9 +25,6 @@ export interface InvoiceFacts {
 
 export interface SubscriptionFacts extends SubscriptionMirror {
   readonly providerCustomerId: string;
-  readonly cancelAtMs: number | null;
-  /** `cancel_at` was set by this server for a grace end, not by the person. */
-  readonly graceCancelSet: boolean;
   readonly latestInvoice: InvoiceFacts | null;
 }
 
@@ -42,6 +38,7 @@ export function invoiceFacts(invoice: Stripe.Invoice): InvoiceFacts {
     status: invoice.status,
     billingReason: invoice.billing_reason,
     createdMs: ms(invoice.created),
+    firstAttemptMs: ms(invoice.status_transitions.finalized_at ?? invoice.created),
     amountPaidCents: invoice.amount_paid,
     paidAtMs: paidAt === null ? null : ms(paidAt),
     subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
@@ -59,7 +56,7 @@ function subscriptionFacts(subscription: Stripe.Subscription, latest: Stripe.Inv
   const invoice = latest === null ? null : invoiceFacts(latest);
   const status = subscription.status as ProviderSubscriptionStatus;
   // A renewal began the current period when the period's own invoice is a paid cycle invoice.
-  const renewed = invoice !== null && invoice.billingReason === 'subscription_cycle' && invoice.status === 'paid';
+  const renewedAtMs = invoice !== null && invoice.billingReason === 'subscription_cycle' && invoice.status === 'paid' ? (invoice.paidAtMs ?? invoice.firstAttemptMs) : null;
   const customerId = idOf(subscription.customer);
   if (customerId === null) throw new Error(`subscription ${subscription.id} has no customer`);
   return {
@@ -69,14 +66,12 @@ function subscriptionFacts(subscription: Stripe.Subscription, latest: Stripe.Inv
     currentPeriodStart: item === undefined ? null : new Date(ms(item.current_period_start)),
     currentPeriodEnd: item === undefined ? null : new Date(ms(item.current_period_end)),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
-    renewed,
+    renewedAt: renewedAtMs === null ? null : new Date(renewedAtMs),
     latestInvoiceId: invoice?.id ?? null,
-    // The grace period runs from the failed renewal's invoice (made when the renewal fell due).
-    graceUntil: status === 'past_due' && invoice !== null ? new Date(graceEndsAt(invoice.createdMs)) : null,
+    // The grace period runs from the failed renewal's first attempt.
+    graceUntil: status === 'past_due' && invoice !== null ? new Date(graceEndsAt(invoice.firstAttemptMs)) : null,
     testClock: idOf(subscription.test_clock),
     endedAt: subscription.ended_at === null ? null : new Date(ms(subscription.ended_at)),
-    cancelAtMs: subscription.cancel_at === null ? null : ms(subscription.cancel_at),
-    graceCancelSet: subscription.metadata[GRACE_MARK] !== undefined && subscription.metadata[GRACE_MARK] !== '',
     latestInvoice: invoice,
   };
 }

@@ -13,7 +13,7 @@ export interface SubscriptionRow {
   readonly currentPeriodStart: Date | null;
   readonly currentPeriodEnd: Date | null;
   readonly cancelAtPeriodEnd: boolean;
-  readonly renewed: boolean;
+  readonly renewedAt: Date | null;
   readonly latestInvoiceId: string | null;
   readonly graceUntil: Date | null;
   readonly testClock: string | null;
@@ -28,7 +28,7 @@ interface SubscriptionColumns {
   current_period_start: Date | null;
   current_period_end: Date | null;
   cancel_at_period_end: boolean;
-  renewed: boolean;
+  renewed_at: Date | null;
   latest_invoice_id: string | null;
   grace_until: Date | null;
   test_clock: string | null;
@@ -44,7 +44,7 @@ function toSubscription(row: SubscriptionColumns): SubscriptionRow {
     currentPeriodStart: row.current_period_start,
     currentPeriodEnd: row.current_period_end,
     cancelAtPeriodEnd: row.cancel_at_period_end,
-    renewed: row.renewed,
+    renewedAt: row.renewed_at,
     latestInvoiceId: row.latest_invoice_id,
     graceUntil: row.grace_until,
     testClock: row.test_clock,
@@ -101,10 +101,10 @@ export async function saveSubscription(tx: TransactionSql, userId: string, provi
   await tx`
     insert into subscriptions (
       user_id, provider, provider_customer_id, provider_subscription_id, status, current_period_start, current_period_end,
-      cancel_at_period_end, renewed, latest_invoice_id, grace_until, test_clock, ended_at)
+      cancel_at_period_end, renewed_at, latest_invoice_id, grace_until, test_clock, ended_at)
     values (
       ${userId}, ${provider}, ${sub.providerCustomerId}, ${sub.providerSubscriptionId}, ${sub.status}, ${sub.currentPeriodStart},
-      ${sub.currentPeriodEnd}, ${sub.cancelAtPeriodEnd}, ${sub.renewed}, ${sub.latestInvoiceId}, ${sub.graceUntil}, ${sub.testClock},
+      ${sub.currentPeriodEnd}, ${sub.cancelAtPeriodEnd}, ${sub.renewedAt}, ${sub.latestInvoiceId}, ${sub.graceUntil}, ${sub.testClock},
       ${sub.endedAt})
     on conflict (provider_subscription_id) do update set
       status = excluded.status,
@@ -112,7 +112,7 @@ export async function saveSubscription(tx: TransactionSql, userId: string, provi
       current_period_start = excluded.current_period_start,
       current_period_end = excluded.current_period_end,
       cancel_at_period_end = excluded.cancel_at_period_end,
-      renewed = excluded.renewed,
+      renewed_at = excluded.renewed_at,
       latest_invoice_id = excluded.latest_invoice_id,
       grace_until = excluded.grace_until,
       test_clock = excluded.test_clock,

@@ -5,7 +5,7 @@ import type { Sql, TransactionSql } from '../../db/client.ts';
 import type { Payments } from '../../providers/stripe.ts';
 import { queueMail } from '../mail/service.ts';
 import { paymentFailedMail, proReceipt } from './mails.ts';
-import { clearGraceEnd, endNow, holdGraceEnd, refundRenewalAndEnd } from './plan-actions.ts';
+import { endNow, refundRenewalAndEnd } from './plan-actions.ts';
 import { periodOf } from './plan-state.ts';
 import { atProvider, fetchSubscription, invoiceFacts, providerNow, type InvoiceFacts, type SubscriptionFacts } from './provider.ts';
 import {
@@ -24,8 +24,8 @@ import {
  * Events may come late, twice or out of order, so an event only says which subscription changed:
  * `prepareBillingEvent` reads that subscription as the provider has it now (before the
  * transaction, since it calls the provider) and asks the provider for what the rules require
- * (hold a failed renewal's grace end; lift it once paid; refund and end a plan cancelled in the
- * portal within 48 h of a renewal), each safe to repeat. `applyBillingUpdate` then runs in the
+ * (refund and end a plan cancelled in the portal within 48 h of a renewal; end a plan still
+ * unpaid past its grace end), each safe to repeat. `applyBillingUpdate` then runs in the
  * event's dedup transaction: the mirror, the account type, a receipt per paid invoice, and the
  * failed-payment e-mail once per failed renewal.
  */
@@ -74,13 +74,10 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
 
 /** Asks the provider for what the rules require now; null when nothing was asked (else what was refunded). */
 async function settle(stripe: Stripe, sub: SubscriptionFacts): Promise<{ refunded: string | null } | null> {
-  if (sub.status === 'past_due' && !sub.graceCancelSet && sub.graceUntil !== null) {
-    if (sub.graceUntil.getTime() <= (await providerNow(stripe, sub.testClock))) await endNow(stripe, sub.providerSubscriptionId);
-    else await holdGraceEnd(stripe, sub);
-    return { refunded: null };
-  }
-  if ((sub.status === 'active' || sub.status === 'trialing') && sub.graceCancelSet) {
-    await clearGraceEnd(stripe, sub);
+  // The provider's retries end the plan when the last one fails (Stripe: the retry schedule set to
+  // cancel within the grace period, PAYMENTS.md); a retry failing after the grace end ends it here.
+  if (sub.status === 'past_due' && sub.graceUntil !== null && sub.graceUntil.getTime() <= (await providerNow(stripe, sub.testClock))) {
+    await endNow(stripe, sub.providerSubscriptionId);
     return { refunded: null };
   }
   if (sub.cancelAtPeriodEnd) {
