@@ -14,7 +14,15 @@ import { EventRecorder, eventRoutes } from './events.ts';
 import { createHandler, type LocalStripeHandler } from './handler.ts';
 import { paymentIntentRoutes } from './payment-intents.ts';
 import { paymentMethodRoutes } from './payment-methods.ts';
+import { settleOnPayment } from './invoice-collection.ts';
+import { invoiceRoutes } from './invoices.ts';
+import { attachmentRoutes } from './payment-method-attachments.ts';
+import { priceRoutes } from './prices.ts';
+import { productRoutes } from './products.ts';
 import { refundRoutes } from './refunds.ts';
+import { runDue } from './renewals.ts';
+import { subscriptionRoutes } from './subscriptions.ts';
+import { testClockRoutes } from './test-clocks.ts';
 import type { Route } from './route.ts';
 import { timerScheduler, type Scheduler } from './scheduler.ts';
 import { LocalStripeStore, systemClock, type Clock } from './store.ts';
@@ -23,10 +31,16 @@ import { WebhookDispatcher } from './webhooks.ts';
 const ROUTES: readonly Route[] = [
   ...customerRoutes,
   ...paymentMethodRoutes,
+  ...attachmentRoutes,
   ...paymentIntentRoutes,
   ...chargeRoutes,
   ...refundRoutes,
   ...eventRoutes,
+  ...productRoutes,
+  ...priceRoutes,
+  ...subscriptionRoutes,
+  ...invoiceRoutes,
+  ...testClockRoutes,
   ...authenticationRoutes,
 ];
 
@@ -80,7 +94,19 @@ export function createLocalStripe(options: LocalStripeOptions = {}): LocalStripe
     (event) => webhooks.enqueue(event),
     () => webhooks.endpointCount,
   );
-  const handler = createHandler({ store, events, routes: ROUTES, publicUrl: options.publicUrl });
+  events.onRecorded(settleOnPayment(store, events));
+  const handler = createHandler({
+    store,
+    events,
+    routes: ROUTES,
+    publicUrl: options.publicUrl,
+    // Subscriptions without a test clock live at the store's clock: what fell due since the last
+    // request runs before the next one is answered.
+    catchUp: (context) => {
+      const clockless = store.subscriptions.newestFirst().filter((subscription) => subscription.test_clock === null);
+      runDue(context, clockless.reverse(), store.nowSeconds());
+    },
+  });
   return { handler, store, webhooks, stop: () => webhooks.close() };
 }
 

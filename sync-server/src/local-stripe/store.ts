@@ -18,6 +18,10 @@ export class Table<T extends { readonly id: string }> {
     return row;
   }
 
+  delete(id: string): void {
+    this.rows.delete(id);
+  }
+
   /** Newest first, as Stripe lists. */
   newestFirst(): T[] {
     return [...this.rows.values()].reverse();
@@ -50,9 +54,24 @@ export class LocalStripeStore {
   readonly charges = new Table<Stripe.Charge>();
   readonly refunds = new Table<Stripe.Refund>();
   readonly events = new Table<Stripe.Event>();
+  readonly products = new Table<Stripe.Product>();
+  readonly prices = new Table<Stripe.Price>();
+  readonly subscriptions = new Table<Stripe.Subscription>();
+  readonly invoices = new Table<Stripe.Invoice>();
+  readonly invoicePayments = new Table<Stripe.InvoicePayment>();
+  readonly checkoutSessions = new Table<Stripe.Checkout.Session>();
+  readonly portalSessions = new Table<Stripe.BillingPortal.Session>();
+  readonly testClocks = new Table<Stripe.TestHelpers.TestClock>();
   readonly idempotency = new Table<IdempotentAnswer>();
   /** Which test card stands behind each PaymentMethod (the number itself is never kept). */
   readonly cards = new Map<string, TestCard>();
+  /** What each Checkout Session sells: its `line_items`, which Stripe answers only when asked for. */
+  readonly checkoutLineItems = new Map<string, readonly Stripe.LineItem[]>();
+  /**
+   * PaymentIntents the billing engine is charging right now: it settles their invoice itself when
+   * the attempt returns, so the event listener leaves them alone (see invoice-settlement.ts).
+   */
+  readonly collecting = new Set<string>();
 
   constructor(readonly clock: Clock = systemClock) {}
 
