@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { customerWithCard, eventsOf, intentOf, monthlyPrice, MONTHLY_CENTS, periodOf } from './billing-testing.ts';
+import { customerWithCard, eventsOf, idIn, intentOf, monthlyPrice, MONTHLY_CENTS, periodOf } from './billing-testing.ts';
 import type { RunningLocalStripe } from './local-stripe.ts';
 import { startForTest, stripeError } from './testing.ts';
 
@@ -54,7 +54,7 @@ describe('creating a subscription', () => {
   it('with a card that fails when charged (…0341): incomplete, the invoice open, invoice.payment_failed', async () => {
     const { subscription } = await subscribe('pm_card_chargeCustomerFail');
     expect(subscription.status).toBe('incomplete');
-    const invoice = await stripe.invoices.retrieve(String(subscription.latest_invoice));
+    const invoice = await stripe.invoices.retrieve(idIn(subscription.latest_invoice));
     expect(invoice).toMatchObject({ status: 'open', attempt_count: 1, amount_paid: 0, next_payment_attempt: null });
     expect((await eventsOf(stripe, 'invoice.payment_failed'))[0]?.data.object.id).toBe(invoice.id);
   });
@@ -72,7 +72,7 @@ describe('creating a subscription', () => {
   it('with default_incomplete: incomplete until the server confirms the first invoice’s PaymentIntent', async () => {
     const { subscription, card } = await subscribe('pm_card_visa', { payment_behavior: 'default_incomplete' });
     expect(subscription.status).toBe('incomplete');
-    const invoice = await stripe.invoices.retrieve(String(subscription.latest_invoice), { expand: ['confirmation_secret'] });
+    const invoice = await stripe.invoices.retrieve(idIn(subscription.latest_invoice), { expand: ['confirmation_secret'] });
     expect(invoice.confirmation_secret?.client_secret).toMatch(/^pi_.+_secret_/);
     const intent = await intentOf(stripe, invoice.id);
     await stripe.paymentIntents.confirm(intent.id, { payment_method: card });
