@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { customerWithCard, eventsOf, idIn, intentOf, monthlyPrice, MONTHLY_CENTS, periodOf } from './billing-testing.ts';
 import type { RunningLocalStripe } from './local-stripe.ts';
-import { startForTest, stripeError } from './testing.ts';
+import { postForm, startForTest, stripeError } from './testing.ts';
 
 /** Subscriptions through the SDK: the first invoice, its outcomes, changes, cancellation, lists. */
 
@@ -80,6 +80,24 @@ describe('creating a subscription', () => {
     expect((await stripe.invoices.retrieve(invoice.id)).status).toBe('paid');
     const updated = await eventsOf(stripe, 'customer.subscription.updated');
     expect(updated[0]?.data).toMatchObject({ object: { status: 'active' }, previous_attributes: { status: 'incomplete' } });
+  });
+
+  it('with a card that asks for the bank’s check: incomplete until the buyer completes it on the test page', async () => {
+    const { subscription } = await subscribe('pm_card_authenticationRequired');
+    expect(subscription.status).toBe('incomplete');
+    const invoiceId = idIn(subscription.latest_invoice);
+    expect((await eventsOf(stripe, 'invoice.payment_action_required'))[0]?.data.object.id).toBe(invoiceId);
+    const pending = await intentOf(stripe, invoiceId);
+    // The server confirms again with its own return address, to send the buyer to the bank's page.
+    const confirmed = await stripe.paymentIntents.confirm(pending.id, { return_url: 'http://127.0.0.1:9/account' });
+    const page = confirmed.next_action?.redirect_to_url?.url ?? '';
+    const answer = await postForm(page.split('?')[0] ?? page, { client_secret: confirmed.client_secret ?? '', outcome: 'complete' });
+    expect(answer.status).toBe(303);
+    expect((await stripe.invoices.retrieve(invoiceId)).status).toBe('paid');
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
+    const [update] = await eventsOf(stripe, 'customer.subscription.updated');
+    expect(update?.data).toMatchObject({ object: { status: 'active' }, previous_attributes: { status: 'incomplete' } });
+    expect(update?.request).toBeNull();
   });
 
   it('refuses bad parameters in Stripe’s shape: no card, a card of someone else, a one-time price, unknown fields', async () => {
