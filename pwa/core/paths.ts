@@ -6,6 +6,9 @@ import { parseCalendarDay, type CalendarDay } from './dates/calendar-day';
  * strings, so a route changes in one place. No DOM, no Node: every side imports it.
  */
 
+/** The query parameter the checkout's return address carries its Checkout Session id in. */
+export const CHECKOUT_SESSION_PARAM = 'checkout_session';
+
 const seg = (value: string | number): string => encodeURIComponent(String(value));
 
 /** A route without parameters: its address is its path. */
@@ -23,6 +26,12 @@ export const paths = {
     href: (date: CalendarDay | null = null) => (date === null ? '/dashboard?view=previous' : `/dashboard?view=previous&date=${date}`),
   },
   dashboardAccount: { path: '/dashboard', href: () => '/dashboard?view=account' },
+  // Back from the hosted checkout. Checkout Session ids are URL-safe, and the server passes
+  // Stripe's literal `{CHECKOUT_SESSION_ID}` (which Stripe fills in), so nothing is encoded.
+  dashboardCheckoutReturn: {
+    path: '/dashboard',
+    href: (sessionId: string) => `/dashboard?${CHECKOUT_SESSION_PARAM}=${sessionId}`,
+  },
 
   mortality: fixed('/mortality'),
   mortalityResult: { path: '/mortality/:bday', href: (bday: string | number) => `/mortality/${seg(bday)}` },

@@ -11,6 +11,8 @@ import { vapidKeysLoader } from './providers/push.ts';
 import { createPayments, WEBHOOK_PATH, type Payments } from './providers/stripe.ts';
 import { accountsRouter } from './modules/accounts/router.ts';
 import { analyticsRouter } from './modules/analytics/router.ts';
+import { billingRouter } from './modules/billing/router.ts';
+import { readPlanState } from './modules/billing/plan-state.ts';
 import { exercisesRouter } from './modules/exercises/router.ts';
 import { healthRouter } from './modules/health/router.ts';
 import { humanSoundsRouter } from './modules/human-sounds/router.ts';
@@ -99,7 +101,7 @@ export function createApp({ env, sql, logger, payments: given, hnThreads }: AppD
     healthRouter({ sql }),
     syncRouter({ sql }),
     exercisesRouter({ sql }),
-    accountsRouter({ sql, env }),
+    accountsRouter({ sql, env, planOf: (userId) => readPlanState({ sql, payments }, userId) }),
     analyticsRouter({ sql, limits: env.rateLimits }),
     remindersRouter({
       sql,
@@ -107,6 +109,7 @@ export function createApp({ env, sql, logger, payments: given, hnThreads }: AppD
       endpoints: { allowLoopback: env.push.allowLoopbackEndpoints },
     }),
     paymentsRouter({ sql, payments, limits: env.rateLimits, publicOrigin: env.publicOrigin }),
+    billingRouter({ sql, payments, limits: env.rateLimits }),
     humanSoundsRouter({ sql, payments, logger, zip: libraryZip(env.humanSoundsAudioDir) }),
     hnRouter({ sql, threads: hnThreads ?? createHnThreads(sql, env) }),
     // The local mailbox lists everyone's mail: never in production.

@@ -7,7 +7,15 @@
 /** What happens when a PaymentIntent is confirmed with the card. */
 export type CardOutcome =
   | { readonly kind: 'succeeds' }
-  | { readonly kind: 'declined'; readonly declineCode: 'generic_decline' | 'insufficient_funds' }
+  | {
+      readonly kind: 'declined';
+      readonly declineCode: 'generic_decline' | 'insufficient_funds';
+      /**
+       * Saving the card for later (attaching it to a customer) succeeds and only charging it
+       * fails: how a renewal's failure is tested. Other declining cards fail when attached too.
+       */
+      readonly attaches?: true;
+    }
   | { readonly kind: 'requires_authentication' };
 
 export interface TestCard {
@@ -35,6 +43,13 @@ export const TEST_CARDS: readonly TestCard[] = [
     brand: 'visa',
     funding: 'credit',
     outcome: { kind: 'declined', declineCode: 'insufficient_funds' },
+  },
+  // "Decline after attaching": saved to a customer without trouble, declined at every charge.
+  {
+    number: '4000000000000341',
+    brand: 'visa',
+    funding: 'credit',
+    outcome: { kind: 'declined', declineCode: 'generic_decline', attaches: true },
   },
   // "Authenticate unless set up": a one-time payment always asks for authentication.
   { number: '4000002500003155', brand: 'visa', funding: 'credit', outcome: { kind: 'requires_authentication' } },

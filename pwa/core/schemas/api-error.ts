@@ -27,11 +27,17 @@ export const API_ERROR_STATUS = {
   /** Tracker: the free plan's one tracker is taken; the screen shows the upgrade prompt. */
   TRACKER_LIMIT: 403,
   NOT_FOUND: 404,
+  /** Billing: the account has no plan to show in the portal, cancel or resume. */
+  NO_SUBSCRIPTION: 404,
   /** Tracker: the person tracks no such tracker or post. */
   TRACKER_NOT_FOUND: 404,
   /** Tracker: the site has no item with that id. */
   STORY_NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Billing: the account already has a live plan (one subscription per account). */
+  ALREADY_SUBSCRIBED: 409,
+  /** Billing: the plan is not ending, or its period has ended: there is no cancellation to undo. */
+  NOT_RESUMABLE: 409,
   /** Reminders: the push endpoint is another account's, and the keys sent are not that subscription's. */
   SUBSCRIPTION_TAKEN: 409,
   /** Human Sounds: the download token's order was refunded. */

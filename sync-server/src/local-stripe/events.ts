@@ -16,21 +16,39 @@ export interface EventSource {
   readonly idempotencyKey: string | undefined;
 }
 
+/** Told of every event once it is recorded, with what caused it (see invoice-settlement.ts). */
+export type EventListener = (event: Stripe.Event, source: EventSource) => void;
+
 export class EventRecorder {
+  private readonly listeners: EventListener[] = [];
+
   constructor(
     private readonly store: LocalStripeStore,
     private readonly deliver: (event: Stripe.Event) => void,
     private readonly endpoints: () => number,
   ) {}
 
-  record<T extends EventType>(type: T, object: EventOf<T>['data']['object'], source: EventSource): EventOf<T> {
+  onRecorded(listener: EventListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** `previous` is `data.previous_attributes`: the old values of what an update changed. */
+  record<T extends EventType>(
+    type: T,
+    object: EventOf<T>['data']['object'],
+    source: EventSource,
+    previous?: Record<string, unknown>,
+  ): EventOf<T> {
     const base = {
       id: newId('evt'),
       object: 'event' as const,
       api_version: Stripe.API_VERSION,
       created: this.store.nowSeconds(),
       // A snapshot: later changes to the object do not rewrite what the event said.
-      data: { object: structuredClone(object) },
+      data: {
+        object: structuredClone(object),
+        ...(previous === undefined ? {} : { previous_attributes: structuredClone(previous) }),
+      },
       livemode: false,
       pending_webhooks: this.endpoints(),
       request:
@@ -42,6 +60,7 @@ export class EventRecorder {
     const event = base as unknown as EventOf<T>;
     this.store.events.put(event);
     this.deliver(event);
+    for (const listener of this.listeners) listener(event, source);
     return event;
   }
 }

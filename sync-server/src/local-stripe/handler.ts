@@ -5,10 +5,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LocalStripeError, type StripeErrorBody } from './errors.ts';
+import { expandAnswer } from './expand.ts';
 import { canonicalForm, parseForm, type FormObject } from './form.ts';
 import { newId } from './ids.ts';
 import type { EventRecorder } from './events.ts';
-import type { Reply, Route } from './route.ts';
+import type { AttemptContext } from './payment-attempt.ts';
+import type { Reply, RequestContext, Route } from './route.ts';
 import type { LocalStripeStore } from './store.ts';
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -75,6 +77,8 @@ export interface HandlerDependencies {
   readonly routes: readonly Route[];
   /** This service's address as browsers reach it; derived from the Host header when absent. */
   readonly publicUrl: string | undefined;
+  /** Runs before every route: what became due since the last request (renewals by the store's clock). */
+  readonly catchUp?: (context: AttemptContext) => void;
 }
 
 export type LocalStripeHandler = (request: IncomingMessage, response: ServerResponse, next?: () => void) => void;
@@ -112,7 +116,9 @@ export function createHandler(deps: HandlerDependencies): LocalStripeHandler {
     }
     let params: FormObject;
     try {
-      params = method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(await readBody(request));
+      // As the SDK sends them: GET and DELETE parameters in the query, POST ones in the body.
+      params =
+        method === 'GET' || method === 'DELETE' ? parseForm(url.search.slice(1)) : parseForm(await readBody(request));
     } catch (error) {
       send(response, errorReply(error), headers);
       return;
@@ -139,7 +145,12 @@ export function createHandler(deps: HandlerDependencies): LocalStripeHandler {
     const baseUrl = (deps.publicUrl ?? `http://${request.headers.host ?? 'localhost'}`).replace(/\/$/, '');
     let reply: Reply;
     try {
-      reply = route.handle({ ...deps, params, pathParams, baseUrl, requestId, idempotencyKey: key });
+      const context: RequestContext = { ...deps, params, pathParams, baseUrl, requestId, idempotencyKey: key };
+      deps.catchUp?.({ ...context, requestId: null, idempotencyKey: undefined });
+      reply = route.handle(context);
+      if (reply.kind === 'json' && reply.status < 300) {
+        reply = { ...reply, body: expandAnswer(deps.store, reply.body, params) };
+      }
     } catch (error) {
       reply = errorReply(error);
     }

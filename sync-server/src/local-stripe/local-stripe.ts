@@ -8,13 +8,25 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authenticationRoutes } from './authentication-page.ts';
+import { billingPortalRoutes } from './billing-portal.ts';
 import { chargeRoutes } from './charges.ts';
+import { checkoutPageRoutes } from './checkout-page.ts';
+import { checkoutSessionRoutes, expireDueSessions } from './checkout-sessions.ts';
 import { customerRoutes } from './customers.ts';
 import { EventRecorder, eventRoutes } from './events.ts';
 import { createHandler, type LocalStripeHandler } from './handler.ts';
 import { paymentIntentRoutes } from './payment-intents.ts';
 import { paymentMethodRoutes } from './payment-methods.ts';
+import { portalPageRoutes } from './portal-page.ts';
+import { settleOnPayment } from './invoice-collection.ts';
+import { invoiceRoutes } from './invoices.ts';
+import { attachmentRoutes } from './payment-method-attachments.ts';
+import { priceRoutes } from './prices.ts';
+import { productRoutes } from './products.ts';
 import { refundRoutes } from './refunds.ts';
+import { runDue } from './renewals.ts';
+import { subscriptionRoutes } from './subscriptions.ts';
+import { testClockRoutes } from './test-clocks.ts';
 import type { Route } from './route.ts';
 import { timerScheduler, type Scheduler } from './scheduler.ts';
 import { LocalStripeStore, systemClock, type Clock } from './store.ts';
@@ -23,11 +35,21 @@ import { WebhookDispatcher } from './webhooks.ts';
 const ROUTES: readonly Route[] = [
   ...customerRoutes,
   ...paymentMethodRoutes,
+  ...attachmentRoutes,
   ...paymentIntentRoutes,
   ...chargeRoutes,
   ...refundRoutes,
   ...eventRoutes,
+  ...productRoutes,
+  ...priceRoutes,
+  ...subscriptionRoutes,
+  ...invoiceRoutes,
+  ...testClockRoutes,
+  ...checkoutSessionRoutes,
+  ...billingPortalRoutes,
   ...authenticationRoutes,
+  ...checkoutPageRoutes,
+  ...portalPageRoutes,
 ];
 
 export interface LocalStripeOptions {
@@ -80,7 +102,20 @@ export function createLocalStripe(options: LocalStripeOptions = {}): LocalStripe
     (event) => webhooks.enqueue(event),
     () => webhooks.endpointCount,
   );
-  const handler = createHandler({ store, events, routes: ROUTES, publicUrl: options.publicUrl });
+  events.onRecorded(settleOnPayment(store, events));
+  const handler = createHandler({
+    store,
+    events,
+    routes: ROUTES,
+    publicUrl: options.publicUrl,
+    // Subscriptions without a test clock live at the store's clock: what fell due since the last
+    // request runs before the next one is answered.
+    catchUp: (context) => {
+      const clockless = store.subscriptions.newestFirst().filter((subscription) => subscription.test_clock === null);
+      runDue(context, clockless.reverse(), store.nowSeconds());
+      expireDueSessions(context);
+    },
+  });
   return { handler, store, webhooks, stop: () => webhooks.close() };
 }
 

@@ -69,3 +69,14 @@ export function allowOnly(params: FormObject, names: readonly string[]): void {
     }
   }
 }
+
+/** An array of objects, as `items[0][price]=…&items[1][price]=…` is read. */
+export function objectList(params: FormObject, name: string): FormObject[] | undefined {
+  const value = params[name];
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) throw invalidRequest(`Invalid array`, name);
+  return value.map((item, index) => {
+    if (!isFormObject(item)) throw invalidRequest(`Invalid object`, `${name}[${index}]`);
+    return item;
+  });
+}

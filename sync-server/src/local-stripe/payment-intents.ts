@@ -31,6 +31,60 @@ export function findPaymentIntent(store: LocalStripeStore, id: string, param?: s
   return intent;
 }
 
+type IntentFields = Pick<Stripe.PaymentIntent, 'amount' | 'currency' | 'customer' | 'description' | 'metadata' | 'payment_method'>;
+
+/** A new PaymentIntent waiting for its payment method or its confirmation; `extra` sets anything else. */
+export function newPaymentIntent(
+  store: LocalStripeStore,
+  fields: IntentFields,
+  extra: Partial<Stripe.PaymentIntent> = {},
+): Stripe.PaymentIntent {
+  const id = newId('pi');
+  return store.paymentIntents.put({
+    id,
+    object: 'payment_intent',
+    allowed_payment_method_types: null,
+    amount_capturable: 0,
+    amount_received: 0,
+    application: null,
+    application_fee_amount: null,
+    automatic_payment_methods: null,
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: 'automatic',
+    client_secret: `${id}_secret_${randomToken(24)}`,
+    confirmation_method: 'automatic',
+    created: store.nowSeconds(),
+    customer_account: null,
+    excluded_payment_method_types: null,
+    last_payment_error: null,
+    latest_charge: null,
+    livemode: false,
+    managed_payments: null,
+    next_action: null,
+    on_behalf_of: null,
+    payment_method_configuration_details: null,
+    payment_method_options: {
+      card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' },
+    },
+    payment_method_types: ['card'],
+    payment_record: null,
+    processing: null,
+    receipt_email: null,
+    review: null,
+    setup_future_usage: null,
+    shipping: null,
+    source: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: fields.payment_method === null ? 'requires_payment_method' : 'requires_confirmation',
+    transfer_data: null,
+    transfer_group: null,
+    ...fields,
+    ...extra,
+  });
+}
+
 function readAmount(params: RequestContext['params'], currency: string): number {
   const amount = optionalInteger(params, 'amount');
   if (amount === undefined) throw invalidRequest('Missing required param: amount.', 'amount', 'parameter_missing');
@@ -80,54 +134,21 @@ function create(context: RequestContext): ReturnType<Route['handle']> {
   const automatic = optionalObject(params, 'automatic_payment_methods');
   // `allowed_payment_method_types` in the SDK's API version; `payment_method_types` in older ones.
   const allowed = stringList(params, 'allowed_payment_method_types');
-  const id = newId('pi');
-  const intent: Stripe.PaymentIntent = store.paymentIntents.put({
-    id,
-    object: 'payment_intent',
-    allowed_payment_method_types: allowed ?? null,
+  const intent = newPaymentIntent(store, {
     amount,
-    amount_capturable: 0,
-    amount_received: 0,
-    application: null,
-    application_fee_amount: null,
-    automatic_payment_methods:
-      automatic === undefined ? null : { allow_redirects: 'always', enabled: automatic.enabled === 'true' },
-    canceled_at: null,
-    cancellation_reason: null,
-    capture_method: captureMethod,
-    client_secret: `${id}_secret_${randomToken(24)}`,
-    confirmation_method: 'automatic',
-    created: store.nowSeconds(),
     currency,
     customer: customerId ?? null,
-    customer_account: null,
     description: optionalString(params, 'description') ?? null,
-    excluded_payment_method_types: null,
-    last_payment_error: null,
-    latest_charge: null,
-    livemode: false,
-    managed_payments: null,
     metadata: metadata(params),
-    next_action: null,
-    on_behalf_of: null,
     payment_method: method?.id ?? null,
-    payment_method_configuration_details: null,
-    payment_method_options: {
-      card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' },
-    },
+  }, {
+    allowed_payment_method_types: allowed ?? null,
+    automatic_payment_methods:
+      automatic === undefined ? null : { allow_redirects: 'always', enabled: automatic.enabled === 'true' },
+    capture_method: captureMethod,
     payment_method_types: allowed ?? stringList(params, 'payment_method_types') ?? ['card'],
-    payment_record: null,
-    processing: null,
     receipt_email: optionalString(params, 'receipt_email') ?? null,
-    review: null,
-    setup_future_usage: null,
-    shipping: null,
-    source: null,
     statement_descriptor: optionalString(params, 'statement_descriptor') ?? null,
-    statement_descriptor_suffix: null,
-    status: method === undefined ? 'requires_payment_method' : 'requires_confirmation',
-    transfer_data: null,
-    transfer_group: null,
   });
   context.events.record('payment_intent.created', intent, context);
   if (confirm) confirmIntent(context, intent, params);

@@ -4,6 +4,7 @@
  * state, so a persistent store later replaces the tables behind the same methods.
  */
 import type Stripe from 'stripe';
+import { newId } from './ids.ts';
 import type { TestCard } from './test-cards.ts';
 
 export class Table<T extends { readonly id: string }> {
@@ -16,6 +17,10 @@ export class Table<T extends { readonly id: string }> {
   put(row: T): T {
     this.rows.set(row.id, row);
     return row;
+  }
+
+  delete(id: string): void {
+    this.rows.delete(id);
   }
 
   /** Newest first, as Stripe lists. */
@@ -50,9 +55,29 @@ export class LocalStripeStore {
   readonly charges = new Table<Stripe.Charge>();
   readonly refunds = new Table<Stripe.Refund>();
   readonly events = new Table<Stripe.Event>();
+  readonly products = new Table<Stripe.Product>();
+  readonly prices = new Table<Stripe.Price>();
+  readonly subscriptions = new Table<Stripe.Subscription>();
+  readonly invoices = new Table<Stripe.Invoice>();
+  readonly invoicePayments = new Table<Stripe.InvoicePayment>();
+  readonly checkoutSessions = new Table<Stripe.Checkout.Session>();
+  readonly portalSessions = new Table<Stripe.BillingPortal.Session>();
+  readonly testClocks = new Table<Stripe.TestHelpers.TestClock>();
   readonly idempotency = new Table<IdempotentAnswer>();
   /** Which test card stands behind each PaymentMethod (the number itself is never kept). */
   readonly cards = new Map<string, TestCard>();
+  /** What each Checkout Session sells: its `line_items`, which Stripe answers only when asked for. */
+  readonly checkoutLineItems = new Map<string, readonly Stripe.LineItem[]>();
+  /** What each Checkout Session's `subscription_data` asks of the subscription it makes. */
+  readonly checkoutSubscriptionData = new Map<string, { readonly metadata: Stripe.Metadata; readonly description: string | null }>();
+  /**
+   * PaymentIntents the billing engine is charging right now: it settles their invoice itself when
+   * the attempt returns, so the event listener leaves them alone (see invoice-settlement.ts).
+   */
+  readonly collecting = new Set<string>();
+
+  /** The one Billing Portal configuration, Stripe's default, behind every portal session. */
+  readonly portalConfiguration = newId('bpc');
 
   constructor(readonly clock: Clock = systemClock) {}
 

@@ -15,6 +15,7 @@ export const TEST_PAYMENT_METHOD_IDS: Readonly<Record<string, string>> = {
   pm_card_amex: '378282246310005',
   pm_card_chargeDeclined: '4000000000000002',
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
+  pm_card_chargeCustomerFail: '4000000000000341',
   pm_card_authenticationRequiredOnSetup: '4000002500003155',
   pm_card_authenticationRequired: '4000002760003184',
 };

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { googleSignInRequestSchema, localSignInRequestSchema } from '#core/schemas/auth';
+import type { PlanState, RefreshUserReply } from '#core/schemas/billing';
 import type { Sql } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { takeHits, type RateLimit } from '../../http/rate-limit.ts';
@@ -19,6 +20,8 @@ import {
 export interface AccountsRouterDeps {
   readonly sql: Sql;
   readonly env: Pick<Env, 'signIn' | 'rateLimits'>;
+  /** The person's paid plan, answered with `refreshUser` (from the billing module). */
+  readonly planOf: (userId: string) => Promise<PlanState>;
 }
 
 const SIGN_IN_WINDOW_SECONDS = 15 * 60;
@@ -28,7 +31,7 @@ const TOO_MANY = 'Too many sign-ins';
  * Sign-in, session refresh and sign-out. `newGoogleSignIn`, `googleSignin` and `refreshUser`
  * keep the names and shapes of the app's first version; the rest live under /auth.
  */
-export function accountsRouter({ sql, env }: AccountsRouterDeps): Router {
+export function accountsRouter({ sql, env, planOf }: AccountsRouterDeps): Router {
   const { signIn } = env;
   const deps: AccountsDeps = {
     sql,
@@ -67,7 +70,9 @@ export function accountsRouter({ sql, env }: AccountsRouterDeps): Router {
 
   // The first version's clients read a 400 with message INVALID_TOKEN as "signed out".
   const refresh: RequestHandler = async (_req, res) => {
-    res.json(await refreshUser(sql, sessionOf(res).userId));
+    const { userId } = sessionOf(res);
+    const reply: RefreshUserReply = { ...(await refreshUser(sql, userId)), plan: await planOf(userId) };
+    res.json(reply);
   };
   router.get('/refreshUser', requireUser(sql, { invalidStatus: 400 }), refresh);
   router.post('/refreshUser', requireUser(sql, { invalidStatus: 400 }), refresh);

@@ -102,6 +102,12 @@ export async function recordAttempt(
     where id = ${orderId} and status not in ('succeeded', 'refunded')`;
 }
 
+/** Whether an event was handled already (read outside the event's transaction, as a shortcut). */
+export async function isWebhookEventKnown(db: Queryable, eventId: string): Promise<boolean> {
+  const rows = await db`select 1 from webhook_events where event_id = ${eventId}`;
+  return rows.length === 1;
+}
+
 /** Marks an event handled; false when it was already (a redelivery). */
 export async function recordWebhookEvent(tx: TransactionSql, eventId: string, type: string): Promise<boolean> {
   const rows = await tx`insert into webhook_events (event_id, type) values (${eventId}, ${type}) on conflict do nothing returning event_id`;

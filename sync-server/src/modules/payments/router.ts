@@ -24,7 +24,7 @@ const orderParamsSchema = z.object({ id: z.uuid() });
 const orderQuerySchema = z.object({ key: idempotencyKeySchema });
 
 /** The app's origin as this request reached it: where the bank's page sends the buyer back. */
-function appOrigin(req: Request): string {
+export function appOrigin(req: Request): string {
   try {
     return new URL(`${req.protocol}://${req.get('host') ?? 'localhost'}`).origin;
   } catch {
@@ -66,7 +66,7 @@ export function paymentsRouter({ sql, payments, limits, publicOrigin }: Payments
 
   router.post('/payments/webhook', async (req, res) => {
     const event = verifiedEvent(req.body, req.header('stripe-signature'), payments.webhookSecret);
-    const fresh = await handleEvent({ sql, provider: payments.mode, publicOrigin }, event);
+    const fresh = await handleEvent({ sql, provider: payments.mode, publicOrigin, payments }, event);
     // `duplicate`: this event id was handled before and changed nothing now.
     res.json({ received: true, duplicate: !fresh });
   });

@@ -2,17 +2,20 @@ import Stripe from 'stripe';
 import type { Sql, TransactionSql } from '../../db/client.ts';
 import { transact } from '../../db/transact.ts';
 import { ApiError } from '../../http/api-error.ts';
+import type { Payments } from '../../providers/stripe.ts';
+import { applyBillingUpdate, prepareBillingEvent } from '../billing/webhook.ts';
 import { mintDownloadToken, thankYouUrl } from '../human-sounds/download-token.ts';
 import { queueMail } from '../mail/service.ts';
 import { termsOf } from './products.ts';
-import { addNextProductNotice, markFailed, markRefunded, markSucceeded, recordWebhookEvent, type OrderRow } from './repo.ts';
+import { addNextProductNotice, isWebhookEventKnown, markFailed, markRefunded, markSucceeded, recordWebhookEvent, type OrderRow } from './repo.ts';
 
 /**
  * Fulfilment from verified webhooks (`POST /api/payments/webhook`). The event is checked against
  * its signature, then handled in one transaction with its id recorded in `webhook_events`: a
  * redelivered event finds its id and changes nothing, and a failure rolls both back so Stripe's
  * retry handles it again. The order's state changes only forward, so even two different events
- * of one payment fulfil once.
+ * of one payment fulfil once. The paid plan's events (billing/webhook.ts) read the provider before
+ * the transaction and are applied inside it, under the same event id.
  */
 
 export interface WebhookDeps {
@@ -20,6 +23,8 @@ export interface WebhookDeps {
   readonly provider: 'stripe' | 'test';
   /** Where people open the app: the receipt's download link is made with it. */
   readonly publicOrigin: string;
+  /** The provider, for the paid plan's events (they read the subscription as it is now). */
+  readonly payments: Payments;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -83,9 +88,13 @@ async function apply(tx: TransactionSql, deps: WebhookDeps, event: Stripe.Event)
 
 /** Handles a verified event once; true when it was new. */
 export async function handleEvent(deps: WebhookDeps, event: Stripe.Event): Promise<boolean> {
+  // A redelivery of a handled event asks the provider nothing; the transaction checks again.
+  if (await isWebhookEventKnown(deps.sql, event.id)) return false;
+  const billing = await prepareBillingEvent(deps, event);
   return transact(deps.sql, async (tx) => {
     if (!(await recordWebhookEvent(tx, event.id, event.type))) return false;
     await apply(tx, deps, event);
+    if (billing !== null) await applyBillingUpdate(tx, deps, billing);
     return true;
   });
 }
