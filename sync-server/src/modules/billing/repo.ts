@@ -1,7 +1,7 @@
 import type { ProviderSubscriptionStatus } from '#core/plans/subscription';
 import type { Queryable, TransactionSql } from '../../db/client.ts';
 
-/** SQL of the paid plan (0001's subscriptions, 0013): customers, the plan mirror, checkouts, paid invoices. */
+/** SQL of the paid plan (0001's subscriptions, 0014): customers, the plan mirror, checkouts, paid invoices. */
 
 export type Provider = 'stripe' | 'test';
 

@@ -1,4 +1,4 @@
--- 0013: the paid plan (modules/billing). The provider (Stripe, or the local Stripe in test mode)
+-- 0014: the paid plan (modules/billing). The provider (Stripe, or the local Stripe in test mode)
 -- holds customers, subscriptions and invoices; these tables mirror what its verified webhooks
 -- said, and users.account_type follows them.
 
