@@ -1,3 +1,4 @@
+import { chargeHNSubscriptionResponseSchema } from '#core/schemas/billing';
 import { chargeResponseSchema, type ChargeRequest, type ChargeResponse } from '#core/schemas/payments';
 import { api, type ApiClient } from '../../../lib/api-client';
 
@@ -6,9 +7,32 @@ export const CHARGE_PATHS = {
   pass: '/charge',
   humanSounds: '/chargeHumanSounds',
 } as const;
-export type CheckoutProduct = keyof typeof CHARGE_PATHS;
+export type OneTimeProduct = keyof typeof CHARGE_PATHS;
 
-/** `POST /api/charge` (or the product's own call): the server decides the amount. */
-export function charge(product: CheckoutProduct, request: ChargeRequest, client: ApiClient = api): Promise<ChargeResponse> {
-  return client.request(CHARGE_PATHS[product], chargeResponseSchema, { body: request });
+/** Everything the checkout sells: the one-time products and the monthly Pro plan (/hnupgrade). */
+export type CheckoutProduct = OneTimeProduct | 'proMonthly';
+
+/**
+ * Whether the checkout asks for an e-mail address. The plan belongs to the signed-in account, so
+ * its receipts go to the account's address and its checkout asks for the name only.
+ */
+export function asksForEmail(product: CheckoutProduct): boolean {
+  return product !== 'proMonthly';
+}
+
+/**
+ * `POST /api/charge` (or the product's own call): the server decides the amount. The e-mail is
+ * not sent for a product that does not ask for one. The plan's call
+ * (`POST /api/chargeHNSubscription`) answers in the same words, read here as a charge's answer.
+ */
+export async function charge(product: CheckoutProduct, request: ChargeRequest, client: ApiClient = api): Promise<ChargeResponse> {
+  if (product !== 'proMonthly') return client.request(CHARGE_PATHS[product], chargeResponseSchema, { body: request });
+  const { name, paymentMethodId, idempotencyKey } = request;
+  const reply = await client.request('/chargeHNSubscription', chargeHNSubscriptionResponseSchema, { body: { name, paymentMethodId, idempotencyKey } });
+  return {
+    success: reply.success,
+    message: reply.message,
+    ...(reply.status === undefined ? {} : { status: reply.status }),
+    ...(reply.nextActionUrl === undefined ? {} : { nextActionUrl: reply.nextActionUrl }),
+  };
 }
