@@ -1,7 +1,9 @@
 import { userReplySchema, userSliceWithReply } from '#core/schemas/auth';
+import { planStateSchema } from '#core/schemas/billing';
 import { removeDeviceCopy } from '../db/device-copy';
 import { api, isApiError } from '../lib/api-client';
 import { endUserSync, startUserSync, type StartUserSyncOptions, type UserSync } from '../sync/user-sync';
+import { forgetLastPlan, saveLastPlan } from './data/last-plan';
 import type { SessionStore, SignOutEvent, SignOutReason } from './session-store';
 import { storedUserId } from './stored-user-id';
 
@@ -38,6 +40,7 @@ export async function finishSignOut({ user, reason, deviceCopy }: SignOutEvent):
   // In turn with sync starts: signing in again right away opens the database only after this.
   const local = inTurn(async () => {
     await endUserSync(null);
+    if (userId !== null) forgetLastPlan(userId);
     if (deviceCopy === 'keep' || userId === null) return;
     try {
       const outcome = await removeDeviceCopy(userId, deviceCopy);
@@ -58,14 +61,20 @@ async function tellServer(token: string, reason: SignOutReason): Promise<void> {
   }
 }
 
+/** The account with its plan; a server from before the paid plan answers without one. */
+const refreshReplySchema = userReplySchema.extend({ plan: planStateSchema.optional() });
+
 /**
- * Replaces the stored account details with the server's (the same session). False when the
- * server could not be asked (offline, unreachable), so the caller can try again later; an
- * INVALID_TOKEN answer signs the person out through the API client.
+ * Replaces the stored account details with the server's (the same session), and keeps the plan
+ * it answers with for the account pages offline. False when the server could not be asked
+ * (offline, unreachable), so the caller can try again later; an INVALID_TOKEN answer signs the
+ * person out through the API client.
  */
 export async function refreshStoredUser(store: SessionStore, token: string): Promise<boolean> {
   try {
-    const reply = await api.request('/refreshUser', userReplySchema, { token });
+    const reply = await api.request('/refreshUser', refreshReplySchema, { token });
+    if (store.getSnapshot().user.token !== token) return true;
+    if (reply.plan !== undefined) saveLastPlan(reply.userDetails.id, reply.plan);
     store.update((state) => (state.user.token === token ? { ...state, user: userSliceWithReply(token, reply) } : state));
     return true;
   } catch (error) {
