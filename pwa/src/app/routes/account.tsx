@@ -2,16 +2,18 @@ import { paths } from '#core/paths';
 import { UnsyncedChangesDialog } from '../../features/account/components/unsynced-changes-dialog';
 import { RequireSignedIn } from '../../features/accounts/components/require-signed-in';
 import { signupHref } from '../../features/accounts/next-path';
+import { PlanSection } from '../../features/billing/components/plan-section';
 import { HnAccountPage } from '../../features/hn/components/hn-account-page';
 import { useLogOut } from '../../session/use-log-out';
 import { useSession } from '../../session/use-session';
 
 /**
- * /account: the launch tracker's Account Overview. Sign Out is the app's Log Out (changes not yet
- * synced are never dropped without asking), and leads back to the tracker.
+ * /account: the launch tracker's Account Overview, with the subscription from the paid plan's
+ * area. Sign Out is the app's Log Out (changes not yet synced are never dropped without asking),
+ * and leads back to the tracker.
  */
 export function Component() {
-  const { user } = useSession();
+  const { user, userId } = useSession();
   const logOut = useLogOut(paths.hnrd.href());
   // Signing out: the session moves on to /hnrd; meanwhile the guard must not send the person home.
   if (logOut.state.step === 'leaving') return <p role="status">Signing out…</p>;
@@ -22,6 +24,7 @@ export function Component() {
         account={{ name: user.user_first_name, email: user.user_email, accountType: user.accountType }}
         signInHref={signupHref(paths.account.href())}
         onSignOut={logOut.start}
+        plan={userId === null ? null : <PlanSection userId={userId} returnTo="account" />}
       />
       {asking !== null && (
         <UnsyncedChangesDialog

@@ -1,8 +1,13 @@
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { CHECKOUT_SESSION_PARAM, paths } from '#core/paths';
 import { AccountView } from '../../features/account/components/account-view';
-import { UpgradeDialog } from '../../features/account/components/plan-dialogs';
 import { PurchasesSection } from '../../features/account/components/purchases-section';
 import { UnsyncedChangesDialog } from '../../features/account/components/unsynced-changes-dialog';
 import { RequireSignedIn } from '../../features/accounts/components/require-signed-in';
+import { CheckoutOpening } from '../../features/billing/components/checkout-opening';
+import { CheckoutReturn } from '../../features/billing/components/checkout-return';
+import { PlanSection } from '../../features/billing/components/plan-section';
 import { DashboardPage } from '../../features/practice/components/dashboard-page';
 import { ReminderSettings } from '../../features/reminders/components/reminder-settings';
 import { useLogOut } from '../../session/use-log-out';
@@ -10,12 +15,19 @@ import { useSession } from '../../session/use-session';
 
 /**
  * /dashboard: the daily practice for the signed-in person (anyone else is sent to sign in).
- * The account view comes from the account area, with the practice's and the reminders' settings.
+ * 'Upgrade now' and the way back from the hosted checkout come from the paid plan's area; the
+ * account view from the account area, with the plan, the practice's and the reminders' settings.
  */
 export function Component() {
   const session = useSession();
-  const { user } = session;
+  const { user, userId, showToast } = session;
   const logOut = useLogOut();
+  const navigate = useNavigate();
+  const checkoutSession = useSearchParams()[0].get(CHECKOUT_SESSION_PARAM);
+  const onConfirmed = useCallback(() => {
+    showToast('Payment confirmed: welcome to Pro!');
+    void navigate(paths.dashboard.href(), { replace: true });
+  }, [navigate, showToast]);
   // Log Out: the session sends the person home; meanwhile the guard must not send them to sign in.
   if (logOut.state.step === 'leaving') return <p role="status">Signing out…</p>;
   const account = { email: user.user_email, name: user.user_first_name, isPaid: session.isPaid };
@@ -28,6 +40,7 @@ export function Component() {
           <AccountView
             account={account}
             onSignOut={logOut.start}
+            plan={userId === null ? null : <PlanSection userId={userId} returnTo="dashboard" />}
             purchases={<PurchasesSection />}
             settings={
               <>
@@ -39,7 +52,8 @@ export function Component() {
             {practice.journal}
           </AccountView>
         )}
-        renderUpgrade={(close) => <UpgradeDialog onClose={close} />}
+        renderUpgrade={(close) => <CheckoutOpening onClose={close} />}
+        upgradeStatus={checkoutSession === null ? null : <CheckoutReturn key={checkoutSession} sessionId={checkoutSession} onConfirmed={onConfirmed} />}
       />
       {asking !== null && (
         <UnsyncedChangesDialog
