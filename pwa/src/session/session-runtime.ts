@@ -1,9 +1,8 @@
+import { z } from 'zod';
 import { userReplySchema, userSliceWithReply } from '#core/schemas/auth';
-import { planStateSchema } from '#core/schemas/billing';
 import { removeDeviceCopy } from '../db/device-copy';
 import { api, isApiError } from '../lib/api-client';
 import { endUserSync, startUserSync, type StartUserSyncOptions, type UserSync } from '../sync/user-sync';
-import { forgetLastPlan, saveLastPlan } from './data/last-plan';
 import type { SessionStore, SignOutEvent, SignOutReason } from './session-store';
 import { storedUserId } from './stored-user-id';
 
@@ -40,7 +39,7 @@ export async function finishSignOut({ user, reason, deviceCopy }: SignOutEvent):
   // In turn with sync starts: signing in again right away opens the database only after this.
   const local = inTurn(async () => {
     await endUserSync(null);
-    if (userId !== null) forgetLastPlan(userId);
+    if (userId !== null) await loadLastPlan().then((plans) => plans.forgetLastPlan(userId)).catch(() => undefined);
     if (deviceCopy === 'keep' || userId === null) return;
     try {
       const outcome = await removeDeviceCopy(userId, deviceCopy);
@@ -61,8 +60,12 @@ async function tellServer(token: string, reason: SignOutReason): Promise<void> {
   }
 }
 
-/** The account with its plan; a server from before the paid plan answers without one. */
-const refreshReplySchema = userReplySchema.extend({ plan: planStateSchema.optional() });
+/**
+ * The account, and its plan as it came: the plan is kept by the paid plan's code (loaded only
+ * here, once there is one to keep, so a session start does not wait for it), which checks it.
+ */
+const refreshReplySchema = userReplySchema.extend({ plan: z.unknown().optional() });
+const loadLastPlan = () => import('./data/keep-plan');
 
 /**
  * Replaces the stored account details with the server's (the same session), and keeps the plan
@@ -74,7 +77,7 @@ export async function refreshStoredUser(store: SessionStore, token: string): Pro
   try {
     const reply = await api.request('/refreshUser', refreshReplySchema, { token });
     if (store.getSnapshot().user.token !== token) return true;
-    if (reply.plan !== undefined) saveLastPlan(reply.userDetails.id, reply.plan);
+    if (reply.plan !== undefined) void loadLastPlan().then((plans) => plans.keepPlanFromServer(reply.userDetails.id, reply.plan), () => undefined);
     store.update((state) => (state.user.token === token ? { ...state, user: userSliceWithReply(token, reply) } : state));
     return true;
   } catch (error) {

@@ -1,17 +1,21 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CHECKOUT_SESSION_PARAM, paths } from '#core/paths';
 import { AccountView } from '../../features/account/components/account-view';
 import { PurchasesSection } from '../../features/account/components/purchases-section';
 import { UnsyncedChangesDialog } from '../../features/account/components/unsynced-changes-dialog';
 import { RequireSignedIn } from '../../features/accounts/components/require-signed-in';
-import { CheckoutOpening } from '../../features/billing/components/checkout-opening';
-import { CheckoutReturn } from '../../features/billing/components/checkout-return';
-import { PlanSection } from '../../features/billing/components/plan-section';
 import { DashboardPage } from '../../features/practice/components/dashboard-page';
 import { ReminderSettings } from '../../features/reminders/components/reminder-settings';
 import { useLogOut } from '../../session/use-log-out';
 import { useSession } from '../../session/use-session';
+
+// The paid plan's parts load when first shown (the account view, Upgrade now, the way back from
+// the checkout): the app shell lists the files of every route's own imports, and theirs would
+// add to the first page's download.
+const PlanSection = lazy(() => import('../../features/billing/components/plan-section').then((module) => ({ default: module.PlanSection })));
+const CheckoutOpening = lazy(() => import('../../features/billing/components/checkout-opening').then((module) => ({ default: module.CheckoutOpening })));
+const CheckoutReturn = lazy(() => import('../../features/billing/components/checkout-return').then((module) => ({ default: module.CheckoutReturn })));
 
 /**
  * /dashboard: the daily practice for the signed-in person (anyone else is sent to sign in).
@@ -40,7 +44,13 @@ export function Component() {
           <AccountView
             account={account}
             onSignOut={logOut.start}
-            plan={userId === null ? null : <PlanSection userId={userId} returnTo="dashboard" />}
+            plan={
+              userId === null ? null : (
+                <Suspense fallback={<p role="status">Checking your plan …</p>}>
+                  <PlanSection userId={userId} returnTo="dashboard" />
+                </Suspense>
+              )
+            }
             purchases={<PurchasesSection />}
             settings={
               <>
@@ -52,8 +62,18 @@ export function Component() {
             {practice.journal}
           </AccountView>
         )}
-        renderUpgrade={(close) => <CheckoutOpening onClose={close} />}
-        upgradeStatus={checkoutSession === null ? null : <CheckoutReturn key={checkoutSession} sessionId={checkoutSession} onConfirmed={onConfirmed} />}
+        renderUpgrade={(close) => (
+          <Suspense fallback={null}>
+            <CheckoutOpening onClose={close} />
+          </Suspense>
+        )}
+        upgradeStatus={
+          checkoutSession === null ? null : (
+            <Suspense fallback={<p role="status">Confirming your payment …</p>}>
+              <CheckoutReturn key={checkoutSession} sessionId={checkoutSession} onConfirmed={onConfirmed} />
+            </Suspense>
+          )
+        }
       />
       {asking !== null && (
         <UnsyncedChangesDialog

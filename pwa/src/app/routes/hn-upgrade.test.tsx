@@ -110,7 +110,7 @@ describe('/hnupgrade', () => {
     answer.release(jsonReply(200, { success: true, status: 'succeeded', message: 'Welcome to Pro!', plan: planIn('none') }));
 
     expect(await screen.findByText('Confirming your payment …')).toBeTruthy();
-    expect(store.getSnapshot().user.accountType).toBe(1);
+    await waitFor(() => expect(store.getSnapshot().user.accountType).toBe(1));
     expect(within(screen.getByRole('banner')).getByText('PRO')).toBeTruthy();
     await waitFor(() => expect(api.seen('/api/refreshUser').length).toBeGreaterThan(0));
     expect(screen.queryByRole('heading', { name: 'Trackers page' })).toBeNull();
@@ -152,7 +152,7 @@ describe('/account with the plan', () => {
   it('shows a Pro account its subscription with the next payment and Cancel', async () => {
     accountType = 1;
     renderApp(paths.account.href(), ADA_PRO);
-    const subscription = within(screen.getByRole('region', { name: 'Subscription' }));
+    const subscription = within(await screen.findByRole('region', { name: 'Subscription' }));
     expect(await subscription.findByText('$15 on Monday, March 31, 2031')).toBeTruthy();
     expect(subscription.getByRole('button', { name: 'Cancel subscription' })).toBeTruthy();
     expect(subscription.getByRole('button', { name: 'Manage Subscriptions' }).getAttribute('aria-disabled')).toBeNull();
@@ -161,7 +161,7 @@ describe('/account with the plan', () => {
   it('shows a Free account the upgrade, and Manage Subscriptions only for those who bought one', async () => {
     renderApp(paths.account.href());
     expect(screen.getByRole('region', { name: /Upgrade to Pro/ })).toBeTruthy();
-    const subscription = within(screen.getByRole('region', { name: 'Subscription' }));
+    const subscription = within(await screen.findByRole('region', { name: 'Subscription' }));
     expect(await subscription.findByText("Only available if you've purchased a subscription")).toBeTruthy();
   });
 });

@@ -1,16 +1,21 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '#core/paths';
 import { PRICES_CENTS } from '#core/plans/prices';
 import { RequireSignedIn } from '../../features/accounts/components/require-signed-in';
 import { signupHref } from '../../features/accounts/next-path';
-import { ConfirmationStatus } from '../../features/billing/components/confirmation-status';
-import { locallyUpgrade } from '../../features/billing/data/apply-account';
-import { accountCheck } from '../../features/billing/data/confirm-checks';
-import { AlreadyPro, HnUpgradePage } from '../../features/hn/components/hn-upgrade-page';
-import { CheckoutForm } from '../../features/payments/components/checkout-form';
+import { AlreadyPro, HnUpgradePage } from '../../features/hn/components/upgrade-prompt';
 import { useSession } from '../../session/use-session';
-import { useSessionStore } from '../../session/use-session-store';
+
+// Loaded with the page's frame rather than in it: the app shell lists the files of every route's
+// own imports, and the checkout's would add to the first page's download.
+const CheckoutForm = lazy(() => import('../../features/payments/components/checkout-form').then((module) => ({ default: module.CheckoutForm })));
+const CancellationTerms = lazy(() =>
+  import('../../features/billing/components/cancellation-terms').then((module) => ({ default: module.CancellationTerms })),
+);
+const UpgradeConfirmation = lazy(() =>
+  import('../../features/billing/components/upgrade-confirmation').then((module) => ({ default: module.UpgradeConfirmation })),
+);
 
 /**
  * /hnupgrade: Pro through the shared checkout (name and card, `POST /api/chargeHNSubscription`).
@@ -19,15 +24,11 @@ import { useSessionStore } from '../../session/use-session-store';
  */
 export function Component() {
   const { user, isPaid } = useSession();
-  const store = useSessionStore();
   const navigate = useNavigate();
   // 'default': the app opened on this page, so there is no page of ours to go back to.
   const openedHere = useLocation().key === 'default';
-  const [check, setCheck] = useState<ReturnType<typeof accountCheck> | null>(null);
-  const onSucceeded = useCallback(() => {
-    locallyUpgrade(store);
-    setCheck(() => accountCheck(store));
-  }, [store]);
+  const [paid, setPaid] = useState(false);
+  const onSucceeded = useCallback(() => setPaid(true), []);
   const onConfirmed = useCallback(() => void navigate(paths.hnrd.href(), { replace: true }), [navigate]);
   const onCancel = useCallback(() => void (openedHere ? navigate(paths.hnrd.href()) : navigate(-1)), [navigate, openedHere]);
   const account = { name: user.user_first_name, email: user.user_email, isPaid };
@@ -37,13 +38,16 @@ export function Component() {
         account={account}
         signInHref={signupHref(paths.hnUpgrade.href())}
         checkout={
-          check !== null ? (
-            <ConfirmationStatus check={check} onConfirmed={onConfirmed} />
-          ) : isPaid ? (
-            <AlreadyPro />
-          ) : (
-            <CheckoutForm product="proMonthly" amountCents={PRICES_CENTS.proMonthly} submitLabel="Upgrade" onSucceeded={onSucceeded} onCancel={onCancel} />
-          )
+          <Suspense fallback={<p role="status">{paid ? 'Confirming your payment …' : 'Getting the checkout ...'}</p>}>
+            {paid ? (
+              <UpgradeConfirmation onConfirmed={onConfirmed} />
+            ) : isPaid ? (
+              <AlreadyPro />
+            ) : (
+              <CheckoutForm product="proMonthly" amountCents={PRICES_CENTS.proMonthly} submitLabel="Upgrade" onSucceeded={onSucceeded} onCancel={onCancel} />
+            )}
+            <CancellationTerms />
+          </Suspense>
         }
       />
     </RequireSignedIn>

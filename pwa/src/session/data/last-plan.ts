@@ -6,8 +6,8 @@ import { planStateSchema, type PlanState } from '#core/schemas/billing';
  * plan (refreshUser, the billing calls) writes it here; the screens subscribe. Read back through
  * the shared schema: a damaged or outdated copy counts as none.
  *
- * Only the session's runtime and the billing screens import this (both loaded on demand), so the
- * schema library stays out of the first page.
+ * The billing screens import this, and the session's runtime loads it when it has a plan to keep
+ * or forget: it ships with the billing screens' code, never in the first page.
  */
 
 type PlanStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -77,6 +77,12 @@ export function saveLastPlan(userId: string, plan: PlanState, storage: PlanStora
   }
   memory.set(userId, { text, plan, stored });
   notify();
+}
+
+/** Keeps a plan as the server sent it, after checking it; anything else is dropped. */
+export function keepPlanFromServer(userId: string, plan: unknown): void {
+  const parsed = planStateSchema.safeParse(plan);
+  if (parsed.success) saveLastPlan(userId, parsed.data);
 }
 
 /** Forgets the account's plan (after a sign-out: the next person on this device must not see it). */

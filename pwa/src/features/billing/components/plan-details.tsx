@@ -1,6 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
 import type { PlanState } from '#core/schemas/billing';
-import panel from '../../../components/ui/panel.module.css';
 import type { PlanFreshness } from '../data/use-plan';
 import { checkedAtText, graceNotice, planFacts } from '../plan-words';
 import styles from './billing.module.css';
@@ -22,7 +21,7 @@ export function PlanDetails({ plan, freshness }: PlanDetailsProps) {
       );
     }
     return (
-      <p className={panel.text} role="status">
+      <p className={styles.text} role="status">
         Your plan could not be checked. It shows here when you are online.
       </p>
     );
@@ -44,7 +43,7 @@ export function PlanDetails({ plan, freshness }: PlanDetailsProps) {
         </p>
       )}
       {freshness === 'last-known' && (
-        <p className={panel.text} role="status">
+        <p className={styles.text} role="status">
           Your plan as last checked on {checkedAtText(plan)}. It is checked again when you are online.
         </p>
       )}

@@ -1,13 +1,12 @@
 import { useId, useState } from 'react';
-import { CANCELLATION_TERMS } from '#core/plans/subscription-texts';
 import type { PortalRequest } from '#core/schemas/billing';
 import { Button } from '../../../components/ui/button';
-import panel from '../../../components/ui/panel.module.css';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { goToProvider } from '../data/go-to';
 import { usePlan } from '../data/use-plan';
 import { CONNECTION_NEEDED } from '../plan-messages';
 import { CancelDialog } from './cancel-dialog';
+import { CancellationTerms } from './cancellation-terms';
 import { ConfirmationStatus, type ConfirmationWords } from './confirmation-status';
 import { PlanDetails } from './plan-details';
 import { usePlanChanges } from './use-plan-changes';
@@ -49,8 +48,8 @@ export function PlanSection({ userId, returnTo, go = goToProvider }: PlanSection
   const describedBy = [noSubscription && ids.none, !online && ids.offline].filter(Boolean).join(' ') || undefined;
 
   return (
-    <section className={panel.group} aria-labelledby={ids.title}>
-      <h2 id={ids.title} className={panel.groupTitle}>
+    <section className={styles.group} aria-labelledby={ids.title}>
+      <h2 id={ids.title} className={styles.groupTitle}>
         Subscription
       </h2>
       {caughtUp && <PlanDetails plan={plan} freshness={freshness} />}
@@ -67,7 +66,7 @@ export function PlanSection({ userId, returnTo, go = goToProvider }: PlanSection
           {changes.problem}
         </p>
       )}
-      <div className={panel.buttons}>
+      <div className={styles.buttons}>
         <Button variant="secondary" disabled={!online || plan === null || noSubscription} aria-describedby={describedBy} onClick={changes.manage}>
           Manage Subscriptions
         </Button>
@@ -83,25 +82,16 @@ export function PlanSection({ userId, returnTo, go = goToProvider }: PlanSection
         )}
       </div>
       {noSubscription && (
-        <p id={ids.none} className={panel.text}>
+        <p id={ids.none} className={styles.text}>
           {NO_SUBSCRIPTION_NOTE}
         </p>
       )}
       {!online && (
-        <p id={ids.offline} className={panel.text}>
+        <p id={ids.offline} className={styles.text}>
           You are offline. {CONNECTION_NEEDED}
         </p>
       )}
-      {running && (
-        <details>
-          <summary>How cancelling works</summary>
-          <ul className={styles.terms}>
-            {CANCELLATION_TERMS.map((term) => (
-              <li key={term}>{term}</li>
-            ))}
-          </ul>
-        </details>
-      )}
+      {running && <CancellationTerms />}
       {cancelling && (
         <CancelDialog
           userId={userId}

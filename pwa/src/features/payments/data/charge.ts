@@ -1,4 +1,3 @@
-import { chargeHNSubscriptionResponseSchema } from '#core/schemas/billing';
 import { chargeResponseSchema, type ChargeRequest, type ChargeResponse } from '#core/schemas/payments';
 import { api, type ApiClient } from '../../../lib/api-client';
 
@@ -23,16 +22,12 @@ export function asksForEmail(product: CheckoutProduct): boolean {
 /**
  * `POST /api/charge` (or the product's own call): the server decides the amount. The e-mail is
  * not sent for a product that does not ask for one. The plan's call
- * (`POST /api/chargeHNSubscription`) answers in the same words, read here as a charge's answer.
+ * (`POST /api/chargeHNSubscription`, `chargeHNSubscriptionResponseSchema`) answers with the same
+ * fields a charge does, which are all a checkout reads; the plan it also carries is for the
+ * billing screens, which ask for it themselves.
  */
-export async function charge(product: CheckoutProduct, request: ChargeRequest, client: ApiClient = api): Promise<ChargeResponse> {
+export function charge(product: CheckoutProduct, request: ChargeRequest, client: ApiClient = api): Promise<ChargeResponse> {
   if (product !== 'proMonthly') return client.request(CHARGE_PATHS[product], chargeResponseSchema, { body: request });
   const { name, paymentMethodId, idempotencyKey } = request;
-  const reply = await client.request('/chargeHNSubscription', chargeHNSubscriptionResponseSchema, { body: { name, paymentMethodId, idempotencyKey } });
-  return {
-    success: reply.success,
-    message: reply.message,
-    ...(reply.status === undefined ? {} : { status: reply.status }),
-    ...(reply.nextActionUrl === undefined ? {} : { nextActionUrl: reply.nextActionUrl }),
-  };
+  return client.request('/chargeHNSubscription', chargeResponseSchema, { body: { name, paymentMethodId, idempotencyKey } });
 }
