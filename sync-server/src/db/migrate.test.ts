@@ -9,6 +9,9 @@ import { loadMigrations, migrate, type Migration } from './migrate.ts';
 const PRODUCT_TABLES = [
   'app_settings',
   'auth_nonces',
+  'billing_checkouts',
+  'billing_customers',
+  'billing_invoices',
   'bookings',
   'download_tokens',
   'events',

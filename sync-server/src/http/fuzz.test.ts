@@ -219,6 +219,15 @@ const SAMPLE_BODIES: Readonly<Record<string, readonly unknown[]>> = {
     // A key THE PASS's sample above already used: the other product's order (409).
     { name: 'Fuzz', email: 'fuzz@example.com', paymentMethodId: 'pm_card_visa', idempotencyKey: 'fuzz-charge-key-0001' },
   ],
+  // The paid plan through the local Stripe: a card that starts a plan, one that is declined, the calls without a body.
+  'POST /api/chargeHNSubscription': [
+    { name: 'Fuzz', paymentMethodId: 'pm_card_visa', idempotencyKey: 'fuzz-upgrade-key-0001' },
+    { name: 'Fuzz', paymentMethodId: 'pm_card_chargeDeclined', idempotencyKey: 'fuzz-upgrade-key-0002', amount: 1 },
+  ],
+  'POST /api/billing/checkout': [{}],
+  'POST /api/billing/portal': [{ returnTo: 'account' }, { returnTo: 'dashboard' }],
+  'POST /api/billing/cancel': [{}],
+  'POST /api/billing/resume': [{}],
   // Unsigned (the fuzz cannot sign): every request is refused with 400, never a 5xx. The route
   // takes no session at all, so it is fuzzed for the no-5xx and no-leak rules only.
   'POST /api/payments/webhook': [{ id: 'evt_fuzz', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_fuzz', metadata: { order_id: 'x' } } } }],

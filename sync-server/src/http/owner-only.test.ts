@@ -5,7 +5,7 @@ import { createSession } from '../modules/accounts/session-repo.ts';
 import { mintDownloadToken } from '../modules/human-sounds/download-token.ts';
 import { makeAudioDir, type AudioDir } from '../modules/human-sounds/testing.ts';
 import { hashSessionToken } from '../modules/accounts/session-token.ts';
-import { serveApp } from '../testing/app.ts';
+import { newIdempotencyKey, servePayments, type PaymentsServer } from '../modules/payments/testing.ts';
 import { useTestDatabase } from '../testing/database.ts';
 import type { TestServer } from '../testing/http.ts';
 import { FIXTURE_IDS, fixtureItems } from '../testing/local-hn/fixtures.ts';
@@ -23,6 +23,8 @@ import { createTestUser, type TestUser } from '../testing/users.ts';
  */
 const database = useTestDatabase();
 let server: TestServer;
+/** Webhooks move only when delivered: no event of the owner's may land during another caller's check. */
+let app: PaymentsServer;
 let owner: TestUser;
 let other: TestUser;
 let audio: AudioDir;
@@ -43,7 +45,12 @@ const hlc = (node: string, offset: number) => formatHlc({ wall: BASE + offset, c
 /** What the owner holds, none of which may appear in an answer to anyone else. */
 /** The owner's paid order of THE PASS (seeded in SQL: a charge is tested in modules/payments). */
 const OWNER_ORDER_ID = '0b5e55ed-0000-4000-8000-00000000beef';
-const SECRETS = [OWNER_ORDER_ID, 'owner-secret-text', 'owner-kept-secret', 'owner-game-secret', '1971-07-09', 'owner.matrix@example.test', SEEDED_ENDPOINT];
+/** The owner's paid plan lives on a test clock of its own: its period end is a date nobody else has. */
+const OWNER_PLAN_START = Date.UTC(2031, 6, 9, 7, 7) / 1000;
+const OWNER_PLAN_END = '2031-08-09T07:07:00.000Z';
+const OWNER_UPGRADE_KEY = newIdempotencyKey();
+const billingIds: string[] = [];
+const SECRETS = [OWNER_ORDER_ID, 'owner-secret-text', 'owner-kept-secret', 'owner-game-secret', '1971-07-09', 'owner.matrix@example.test', SEEDED_ENDPOINT, OWNER_PLAN_END];
 
 type Caller = 'owner' | 'other';
 
@@ -73,6 +80,39 @@ const pushOne = (clientId: string, seq: number, offset: number, fields: Record<s
 });
 
 const ROWS: readonly Row[] = [
+  {
+    name: 'the plan',
+    endpoint: 'GET /api/billing/subscription',
+    call: () => ({ path: '/api/billing/subscription' }),
+    works: 200,
+    shows: OWNER_PLAN_END,
+    refused: 401,
+  },
+  {
+    name: 'the owner’s checkout (another account is told there is no such checkout)',
+    endpoint: 'GET /api/billing/checkout/:sessionId',
+    call: () => ({ path: `/api/billing/checkout/${billingIds[0] ?? ''}` }),
+    works: 200,
+    shows: OWNER_PLAN_END,
+    refused: 401,
+  },
+  {
+    name: 'a hosted checkout (the owner is Pro already and is told so)',
+    endpoint: 'POST /api/billing/checkout',
+    call: () => ({ path: '/api/billing/checkout', body: {} }),
+    works: 409,
+    refused: 401,
+  },
+  { name: 'the billing portal', endpoint: 'POST /api/billing/portal', call: () => ({ path: '/api/billing/portal', body: {} }), works: 200, refused: 401 },
+  { name: 'cancelling the plan', endpoint: 'POST /api/billing/cancel', call: () => ({ path: '/api/billing/cancel', body: {} }), works: 200, refused: 401 },
+  { name: 'undoing a cancellation', endpoint: 'POST /api/billing/resume', call: () => ({ path: '/api/billing/resume', body: {} }), works: 200, refused: 401 },
+  {
+    name: 'upgrading from /hnupgrade with the owner’s checkout key',
+    endpoint: 'POST /api/chargeHNSubscription',
+    call: () => ({ path: '/api/chargeHNSubscription', body: { name: 'Owner', paymentMethodId: 'pm_card_visa', idempotencyKey: OWNER_UPGRADE_KEY } }),
+    works: 200,
+    refused: 400,
+  },
   {
     name: 'the account’s purchases',
     endpoint: 'GET /api/account/purchases',
@@ -252,7 +292,8 @@ async function expectSeeded(path: string, body: unknown, status: number): Promis
 beforeAll(async () => {
   audio = await makeAudioDir();
   localHn = await startLocalHn({ items: fixtureItems() });
-  server = await serveApp(database().sql, { HUMAN_SOUNDS_AUDIO_DIR: audio.dir, HN_API_BASE: localHn.baseUrl });
+  app = await servePayments(database().sql, { HUMAN_SOUNDS_AUDIO_DIR: audio.dir, HN_API_BASE: localHn.baseUrl });
+  server = app.server;
   owner = await createTestUser(database().sql, 'owner.matrix@example.test');
   other = await createTestUser(database().sql, 'other.matrix@example.test');
   // The owner's day, written from two devices: the older text is kept as a version.
@@ -269,9 +310,19 @@ beforeAll(async () => {
   await expectSeeded('/api/addNewTracker', { hnLink: String(FIXTURE_IDS.launch) }, 201);
   const [tracker] = await database().sql<{ id: string }[]>`select id from trackers where user_id = ${owner.userId} and not deleted`;
   ownerTrackerId = tracker?.id ?? '';
+  // The owner's paid plan: a customer on a test clock, a checkout opened, then Pro from /hnupgrade.
+  const clock = await app.stripe.testHelpers.testClocks.create({ frozen_time: OWNER_PLAN_START });
+  const customer = await app.stripe.customers.create({ email: owner.email, test_clock: clock.id });
+  await database().sql`insert into billing_customers (user_id, provider, provider_customer_id) values (${owner.userId}, 'test', ${customer.id})`;
+  await expectSeeded('/api/billing/checkout', {}, 200);
+  await expectSeeded('/api/chargeHNSubscription', { name: 'Owner', paymentMethodId: 'pm_card_visa', idempotencyKey: OWNER_UPGRADE_KEY }, 200);
+  await app.deliverWebhooks();
+  const [checkout] = await database().sql<{ session_id: string }[]>`select session_id from billing_checkouts where user_id = ${owner.userId}`;
+  const [plan] = await database().sql<{ provider_subscription_id: string }[]>`select provider_subscription_id from subscriptions where user_id = ${owner.userId}`;
+  billingIds.push(checkout?.session_id ?? 'none', plan?.provider_subscription_id ?? 'none', customer.id);
 });
 afterAll(async () => {
-  await server.close();
+  await app.close();
   await localHn.close();
   await audio.remove();
 });
@@ -292,7 +343,20 @@ describe('the table covers the router table', () => {
     // The SQL check below sees the owner's rows in every kind of table the calls touch.
     const tables = new Set((await ownersRows()).map((row) => row.split(' ')[0]));
     expect([...tables]).toEqual(
-      expect.arrayContaining(['exercises', 'journal_versions', 'profiles', 'game_progress', 'push_subscriptions', 'sessions', 'sync_clients', 'trackers']),
+      expect.arrayContaining([
+        'exercises',
+        'journal_versions',
+        'profiles',
+        'game_progress',
+        'push_subscriptions',
+        'sessions',
+        'sync_clients',
+        'trackers',
+        'billing_customers',
+        'billing_checkouts',
+        'billing_invoices',
+        'subscriptions',
+      ]),
     );
     expect([...new Set(ROWS.map((row) => row.endpoint))].sort()).toEqual(needSession.sort());
   });
@@ -310,7 +374,7 @@ describe.each(ROWS.map((row) => [row.name, row] as const))('%s', (_name, row) =>
     const before = await ownersRows();
     const response = await send(row, 'other', authorization);
     expect(response.status, response.text).toBeLessThan(500);
-    for (const secret of [...SECRETS, owner.userId, ownerTrackerId]) expect(response.text).not.toContain(secret);
+    for (const secret of [...SECRETS, ...billingIds, owner.userId, ownerTrackerId]) expect(response.text).not.toContain(secret);
     expect(await ownersRows()).toEqual(before);
   });
 

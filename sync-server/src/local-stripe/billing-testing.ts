@@ -43,6 +43,12 @@ export async function eventsOf<T extends EventType>(stripe: Stripe, type: T): Pr
   return events.filter((event): event is EventOf<T> => event.type === type);
 }
 
+/** The id in an expandable field, for tests that expect one. */
+export function idIn(value: string | { readonly id: string } | null | undefined): string {
+  if (value === null || value === undefined) throw new Error('expected an id, found none');
+  return typeof value === 'string' ? value : value.id;
+}
+
 /** The PaymentIntent that paid (or tried to pay) an invoice, through its InvoicePayment. */
 export async function intentOf(stripe: Stripe, invoiceId: string): Promise<Stripe.PaymentIntent> {
   const payments = await stripe.invoicePayments.list({ invoice: invoiceId });

@@ -6,6 +6,7 @@
  */
 import type Stripe from 'stripe';
 import { noSuch } from './errors.ts';
+import { idOf } from './ids.ts';
 import type { LocalStripeStore } from './store.ts';
 
 export const HOUR = 3_600;
@@ -15,11 +16,6 @@ export function findTestClock(store: LocalStripeStore, id: string, param?: strin
   const clock = store.testClocks.get(id);
   if (clock === undefined) throw noSuch('test_clock', id, param);
   return clock;
-}
-
-function idOf(value: string | { readonly id: string } | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return typeof value === 'string' ? value : value.id;
 }
 
 /** Seconds since the epoch on the given test clock, or on the store's clock without one. */

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualScheduler } from './scheduler.ts';
-import { sdkFor, startForTest, startReceiver, stripeError, WEBHOOK_SECRET, type WebhookReceiver } from './testing.ts';
+import { billingContract } from './contract-billing.ts';
+import { eventAbout, openLocal, openReal, REAL_KEY, type Target } from './contract-targets.ts';
+import { stripeError, WEBHOOK_SECRET } from './testing.ts';
 
 /**
  * The contract between the product and Stripe, written once and run against every Stripe we
@@ -12,43 +13,6 @@ import { sdkFor, startForTest, startReceiver, stripeError, WEBHOOK_SECRET, type 
  * authentication step, idempotency keys, refunds, events and their signatures. Every request
  * uses Stripe's public test ids, so nothing here can move money; a live key is refused.
  */
-
-interface Target {
-  readonly stripe: Stripe;
-  /** Where the provider can reach an endpoint of ours: a receiver, and a way to run due deliveries. */
-  readonly webhooks: { readonly receiver: WebhookReceiver; deliverDue(): Promise<void> } | null;
-  close(): Promise<void>;
-}
-
-async function openLocal(): Promise<Target> {
-  const receiver = await startReceiver();
-  const scheduler = new ManualScheduler();
-  const { local } = await startForTest({ webhookUrl: receiver.url, webhookSecret: WEBHOOK_SECRET, scheduler });
-  return {
-    stripe: sdkFor(local),
-    webhooks: {
-      receiver,
-      async deliverDue() {
-        scheduler.advance(0);
-        await local.webhooks.idle();
-      },
-    },
-    async close() {
-      await local.close();
-      await receiver.close();
-    },
-  };
-}
-
-const REAL_KEY = process.env.STRIPE_TEST_SECRET_KEY?.trim() ?? '';
-
-function openReal(): Promise<Target> {
-  if (!/^(sk|rk)_test_\w+$/.test(REAL_KEY)) {
-    throw new Error('STRIPE_TEST_SECRET_KEY must be a test-mode secret key (sk_test_… or rk_test_…): the contract suite never runs live');
-  }
-  // Real Stripe cannot reach this machine's webhook endpoint: deliveries are the local Stripe's only.
-  return Promise.resolve({ stripe: new Stripe(REAL_KEY, { maxNetworkRetries: 2 }), webhooks: null, close: () => Promise.resolve() });
-}
 
 /** Where the bank's page sends the buyer back; no one follows it here. */
 const RETURN_URL = 'https://memento.example/pay?order=contract';
@@ -64,21 +28,6 @@ function pay(stripe: Stripe, paymentMethod: string, amount = 2000, idempotencyKe
 function chargeOf(intent: Stripe.PaymentIntent): string {
   if (typeof intent.latest_charge !== 'string') throw new Error('the payment made no charge');
   return intent.latest_charge;
-}
-
-/**
- * The event of `type` about the object `id`. Real Stripe records events a moment after the call
- * that caused them, so the list is asked again until the event is there (for at most 20 s).
- */
-async function eventAbout(stripe: Stripe, type: Stripe.Event['type'], id: string): Promise<Stripe.Event> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const events = await stripe.events.list({ type, limit: 100 });
-    const found = events.data.find((event) => (event.data.object as { id?: string }).id === id);
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`no ${type} event about ${id}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 }
 
 function contract(open: () => Promise<Target>): void {
@@ -191,9 +140,12 @@ function contract(open: () => Promise<Target>): void {
   });
 }
 
+const SKIPPED = REAL_KEY === '' ? ' (skipped: set STRIPE_TEST_SECRET_KEY=sk_test_… to run it; Stripe cannot be reached from here)' : '';
+
 describe('contract: the local Stripe', () => contract(openLocal));
 
-describe.skipIf(REAL_KEY === '')(
-  `contract: real Stripe in test mode${REAL_KEY === '' ? ' (skipped: set STRIPE_TEST_SECRET_KEY=sk_test_… to run it; Stripe cannot be reached from here)' : ''}`,
-  () => contract(openReal),
-);
+describe('contract, subscriptions: the local Stripe', () => billingContract(openLocal));
+
+describe.skipIf(REAL_KEY === '')(`contract: real Stripe in test mode${SKIPPED}`, () => contract(openReal));
+
+describe.skipIf(REAL_KEY === '')(`contract, subscriptions: real Stripe in test mode${SKIPPED}`, () => billingContract(openReal));

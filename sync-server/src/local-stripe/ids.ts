@@ -19,6 +19,12 @@ export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomToken(24)}`;
 }
 
+/** The id in an expandable field: the id itself, or the expanded object's; null when empty. */
+export function idOf(value: string | { readonly id: string } | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
 /** The prefix of an id this service made (`cs_test_Ab…` → `cs_test`): what kind of object it names. */
 export function prefixOf(id: string): string {
   return id.slice(0, Math.max(0, id.lastIndexOf('_')));

@@ -11,7 +11,7 @@ import { DAY } from './billing-time.ts';
 import { LocalStripeError } from './errors.ts';
 import type { EventListener } from './events.ts';
 import { invoicePaymentOf, nextInvoiceNumber, subscriptionIdOfInvoice } from './invoice-objects.ts';
-import { newId } from './ids.ts';
+import { idOf, newId } from './ids.ts';
 import { attemptPayment, type AttemptContext } from './payment-attempt.ts';
 import { newPaymentIntent } from './payment-intents.ts';
 import { changeStatus, endSubscription, type BillingContext } from './subscription-status.ts';
@@ -169,7 +169,8 @@ export function settleOnPayment(store: LocalStripeStore, events: BillingContext[
     if (event.type !== 'payment_intent.succeeded' || store.collecting.has(event.data.object.id)) return;
     const intentId = event.data.object.id;
     const payment = store.invoicePayments.newestFirst().find((each) => each.payment.payment_intent === intentId);
-    const invoice = payment === undefined ? undefined : store.invoices.get(String(payment.invoice));
+    const invoiceId = idOf(payment?.invoice);
+    const invoice = invoiceId === null ? undefined : store.invoices.get(invoiceId);
     if (invoice === undefined || invoice.status !== 'open') return;
     invoice.attempt_count += 1;
     settleInvoice({ store, events, ...source }, invoice, timeOn(store, invoice.test_clock), true);

@@ -8,12 +8,16 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authenticationRoutes } from './authentication-page.ts';
+import { billingPortalRoutes } from './billing-portal.ts';
 import { chargeRoutes } from './charges.ts';
+import { checkoutPageRoutes } from './checkout-page.ts';
+import { checkoutSessionRoutes, expireDueSessions } from './checkout-sessions.ts';
 import { customerRoutes } from './customers.ts';
 import { EventRecorder, eventRoutes } from './events.ts';
 import { createHandler, type LocalStripeHandler } from './handler.ts';
 import { paymentIntentRoutes } from './payment-intents.ts';
 import { paymentMethodRoutes } from './payment-methods.ts';
+import { portalPageRoutes } from './portal-page.ts';
 import { settleOnPayment } from './invoice-collection.ts';
 import { invoiceRoutes } from './invoices.ts';
 import { attachmentRoutes } from './payment-method-attachments.ts';
@@ -41,7 +45,11 @@ const ROUTES: readonly Route[] = [
   ...subscriptionRoutes,
   ...invoiceRoutes,
   ...testClockRoutes,
+  ...checkoutSessionRoutes,
+  ...billingPortalRoutes,
   ...authenticationRoutes,
+  ...checkoutPageRoutes,
+  ...portalPageRoutes,
 ];
 
 export interface LocalStripeOptions {
@@ -105,6 +113,7 @@ export function createLocalStripe(options: LocalStripeOptions = {}): LocalStripe
     catchUp: (context) => {
       const clockless = store.subscriptions.newestFirst().filter((subscription) => subscription.test_clock === null);
       runDue(context, clockless.reverse(), store.nowSeconds());
+      expireDueSessions(context);
     },
   });
   return { handler, store, webhooks, stop: () => webhooks.close() };

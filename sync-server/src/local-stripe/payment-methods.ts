@@ -105,6 +105,20 @@ function storeCard(
   return method;
 }
 
+/**
+ * A card PaymentMethod from what a person typed on a test page (number, expiry, CVC), checked as
+ * `POST /v1/payment_methods` checks it: a card error (402) for a mistyped or non-test number.
+ */
+export function cardPaymentMethod(
+  store: LocalStripeStore,
+  card: { readonly number: string; readonly exp_month: string; readonly exp_year: string; readonly cvc: string },
+  billing: { readonly name: string | null; readonly email: string | null },
+): Stripe.PaymentMethod {
+  const read = readCard({ ...card }, new Date(store.clock.now()));
+  const details = { address: null, email: billing.email, name: billing.name, phone: null, tax_id: null };
+  return storeCard(store, read.card, read, { billing: details, metadata: {} });
+}
+
 /** A PaymentMethod named in a request: a stored one, or a test id that makes a fresh one. */
 export function resolvePaymentMethod(store: LocalStripeStore, id: string, param: string): Stripe.PaymentMethod {
   const testNumber = TEST_PAYMENT_METHOD_IDS[id];

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { customerWithCard, eventsOf, intentOf, monthlyPrice, MONTHLY_CENTS, periodOf } from './billing-testing.ts';
+import { customerWithCard, eventsOf, idIn, intentOf, monthlyPrice, MONTHLY_CENTS, periodOf } from './billing-testing.ts';
 import { HOUR, DAY } from './billing-time.ts';
 import type { RunningLocalStripe } from './local-stripe.ts';
 import { startForTest, stripeError } from './testing.ts';
@@ -78,7 +78,7 @@ describe('a paid renewal', () => {
     const intent = await intentOf(stripe, renewal?.id ?? '');
     const refund = await stripe.refunds.create({ payment_intent: intent.id, reason: 'requested_by_customer' });
     expect(refund).toMatchObject({ status: 'succeeded', amount: MONTHLY_CENTS, payment_intent: intent.id });
-    expect(await stripe.charges.retrieve(String(intent.latest_charge))).toMatchObject({ refunded: true });
+    expect(await stripe.charges.retrieve(idIn(intent.latest_charge))).toMatchObject({ refunded: true });
   });
 });
 
@@ -177,7 +177,7 @@ describe('test clocks', () => {
     expect(subscription.status).toBe('incomplete');
     await advanceTo(START + 23 * HOUR);
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('incomplete_expired');
-    expect((await stripe.invoices.retrieve(String(subscription.latest_invoice))).status).toBe('void');
+    expect((await stripe.invoices.retrieve(idIn(subscription.latest_invoice))).status).toBe('void');
   });
 
   it('when deleted, take their customers and subscriptions with them', async () => {

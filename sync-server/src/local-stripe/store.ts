@@ -4,6 +4,7 @@
  * state, so a persistent store later replaces the tables behind the same methods.
  */
 import type Stripe from 'stripe';
+import { newId } from './ids.ts';
 import type { TestCard } from './test-cards.ts';
 
 export class Table<T extends { readonly id: string }> {
@@ -67,11 +68,16 @@ export class LocalStripeStore {
   readonly cards = new Map<string, TestCard>();
   /** What each Checkout Session sells: its `line_items`, which Stripe answers only when asked for. */
   readonly checkoutLineItems = new Map<string, readonly Stripe.LineItem[]>();
+  /** What each Checkout Session's `subscription_data` asks of the subscription it makes. */
+  readonly checkoutSubscriptionData = new Map<string, { readonly metadata: Stripe.Metadata; readonly description: string | null }>();
   /**
    * PaymentIntents the billing engine is charging right now: it settles their invoice itself when
    * the attempt returns, so the event listener leaves them alone (see invoice-settlement.ts).
    */
   readonly collecting = new Set<string>();
+
+  /** The one Billing Portal configuration, Stripe's default, behind every portal session. */
+  readonly portalConfiguration = newId('bpc');
 
   constructor(readonly clock: Clock = systemClock) {}
 

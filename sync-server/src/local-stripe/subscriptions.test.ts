@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { customerWithCard, eventsOf, intentOf, monthlyPrice, MONTHLY_CENTS, periodOf } from './billing-testing.ts';
+import { customerWithCard, eventsOf, idIn, intentOf, monthlyPrice, MONTHLY_CENTS, periodOf } from './billing-testing.ts';
 import type { RunningLocalStripe } from './local-stripe.ts';
-import { startForTest, stripeError } from './testing.ts';
+import { postForm, startForTest, stripeError } from './testing.ts';
 
 /** Subscriptions through the SDK: the first invoice, its outcomes, changes, cancellation, lists. */
 
@@ -54,7 +54,7 @@ describe('creating a subscription', () => {
   it('with a card that fails when charged (…0341): incomplete, the invoice open, invoice.payment_failed', async () => {
     const { subscription } = await subscribe('pm_card_chargeCustomerFail');
     expect(subscription.status).toBe('incomplete');
-    const invoice = await stripe.invoices.retrieve(String(subscription.latest_invoice));
+    const invoice = await stripe.invoices.retrieve(idIn(subscription.latest_invoice));
     expect(invoice).toMatchObject({ status: 'open', attempt_count: 1, amount_paid: 0, next_payment_attempt: null });
     expect((await eventsOf(stripe, 'invoice.payment_failed'))[0]?.data.object.id).toBe(invoice.id);
   });
@@ -72,7 +72,7 @@ describe('creating a subscription', () => {
   it('with default_incomplete: incomplete until the server confirms the first invoice’s PaymentIntent', async () => {
     const { subscription, card } = await subscribe('pm_card_visa', { payment_behavior: 'default_incomplete' });
     expect(subscription.status).toBe('incomplete');
-    const invoice = await stripe.invoices.retrieve(String(subscription.latest_invoice), { expand: ['confirmation_secret'] });
+    const invoice = await stripe.invoices.retrieve(idIn(subscription.latest_invoice), { expand: ['confirmation_secret'] });
     expect(invoice.confirmation_secret?.client_secret).toMatch(/^pi_.+_secret_/);
     const intent = await intentOf(stripe, invoice.id);
     await stripe.paymentIntents.confirm(intent.id, { payment_method: card });
@@ -80,6 +80,24 @@ describe('creating a subscription', () => {
     expect((await stripe.invoices.retrieve(invoice.id)).status).toBe('paid');
     const updated = await eventsOf(stripe, 'customer.subscription.updated');
     expect(updated[0]?.data).toMatchObject({ object: { status: 'active' }, previous_attributes: { status: 'incomplete' } });
+  });
+
+  it('with a card that asks for the bank’s check: incomplete until the buyer completes it on the test page', async () => {
+    const { subscription } = await subscribe('pm_card_authenticationRequired');
+    expect(subscription.status).toBe('incomplete');
+    const invoiceId = idIn(subscription.latest_invoice);
+    expect((await eventsOf(stripe, 'invoice.payment_action_required'))[0]?.data.object.id).toBe(invoiceId);
+    const pending = await intentOf(stripe, invoiceId);
+    // The server confirms again with its own return address, to send the buyer to the bank's page.
+    const confirmed = await stripe.paymentIntents.confirm(pending.id, { return_url: 'http://127.0.0.1:9/account' });
+    const page = confirmed.next_action?.redirect_to_url?.url ?? '';
+    const answer = await postForm(page.split('?')[0] ?? page, { client_secret: confirmed.client_secret ?? '', outcome: 'complete' });
+    expect(answer.status).toBe(303);
+    expect((await stripe.invoices.retrieve(invoiceId)).status).toBe('paid');
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
+    const [update] = await eventsOf(stripe, 'customer.subscription.updated');
+    expect(update?.data).toMatchObject({ object: { status: 'active' }, previous_attributes: { status: 'incomplete' } });
+    expect(update?.request).toBeNull();
   });
 
   it('refuses bad parameters in Stripe’s shape: no card, a card of someone else, a one-time price, unknown fields', async () => {

@@ -66,3 +66,13 @@ export async function stripeError(promise: Promise<unknown>): Promise<Stripe.err
   }
   throw new Error('expected a Stripe error, the request succeeded');
 }
+
+/** Submits a test page's form as a browser would, without following the redirect it answers. */
+export function postForm(url: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+}

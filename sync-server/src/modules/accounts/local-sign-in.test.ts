@@ -125,6 +125,8 @@ describe('refreshUser', () => {
       user_first_name: 'Bob',
       user_avatar_url: '',
       accountType: 1,
+      // The paid plan behind the account type (modules/billing): none, for an account set by hand.
+      plan: expect.objectContaining({ accountType: 1, status: 'none', hasBillingAccount: false }) as unknown,
     });
     expect(bobSees.body).not.toHaveProperty('token');
   });

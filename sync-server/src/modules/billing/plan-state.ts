@@ -36,8 +36,9 @@ export function outcomeReply(outcome: CancelOutcome, refundCents: number = PRICE
   }
 }
 
-export function planStateOf(row: SubscriptionRow | null, accountType: number, hasBillingAccount: boolean, now: number): PlanState {
-  const checkedAt = new Date(now).toISOString();
+/** `now` judges the rule (a test clock's time in tests); `checkedAt` is when this answer was made. */
+export function planStateOf(row: SubscriptionRow | null, accountType: number, hasBillingAccount: boolean, now: number, checkedAtMs = Date.now()): PlanState {
+  const checkedAt = new Date(checkedAtMs).toISOString();
   if (row === null) {
     return {
       accountType,

@@ -94,6 +94,8 @@ describe('upgrading with a card', () => {
     for (const [card, words] of [
       ['pm_card_chargeDeclined', /^Error: The card was declined\. No money was taken\. Try another card/],
       ['pm_card_chargeDeclinedInsufficientFunds', /insufficient funds\. No money was taken/],
+      // This form cannot show the bank's check: it says so and points to the checkout that can.
+      ['pm_card_authenticationRequired', /^Error: Your bank asks you to confirm this payment.*Upgrade now/],
     ] as const) {
       const reply = await upgrade(app, mo, card);
       expect(reply.status).toBe(200);
