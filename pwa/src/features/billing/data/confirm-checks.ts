@@ -29,14 +29,12 @@ export function accountCheck(store: SessionStore): () => Promise<ConfirmCheck> {
 export function checkoutCheck(store: SessionStore, sessionId: string): () => Promise<ConfirmCheck> {
   const confirmAccount = accountCheck(store);
   return async () => {
-    let state;
-    try {
-      state = await getCheckoutState(sessionId);
-    } catch (error) {
-      if (isApiError(error, 'NOT_FOUND') || isApiError(error, 'INVALID_REQUEST')) return 'refused';
+    const state = await getCheckoutState(sessionId).catch((error: unknown) => {
+      // Not this person's checkout, or not a checkout's id: there is nothing to wait for.
+      if (isApiError(error, 'NOT_FOUND') || isApiError(error, 'INVALID_REQUEST')) return null;
       throw error;
-    }
-    if (state.status !== 'complete') return 'refused';
+    });
+    if (state === null || state.status !== 'complete') return 'refused';
     if (!state.confirmed) {
       // Paid on the provider's page: Pro on this device until the server confirms (or undoes) it.
       locallyUpgrade(store);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { PlanState } from '#core/schemas/billing';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { readLastPlan, subscribeLastPlan } from '../../../session/data/last-plan';
@@ -17,8 +17,6 @@ export type PlanFreshness = 'checking' | 'current' | 'last-known' | 'unknown';
 export interface PlanView {
   readonly plan: PlanState | null;
   readonly freshness: PlanFreshness;
-  /** Ask the server again (after a change made here). */
-  readonly reload: () => Promise<PlanState | null>;
 }
 
 /**
@@ -32,28 +30,19 @@ export function usePlan(userId: string): PlanView {
   const plan = useSyncExternalStore(subscribeLastPlan, () => readLastPlan(userId));
   const [asked, setAsked] = useState<'not-yet' | 'answered' | 'failed'>('not-yet');
 
-  const ask = useCallback(
-    () =>
-      getPlan().then(
-        (fresh) => {
-          applyPlan(store, userId, fresh);
-          setAsked('answered');
-          return fresh;
-        },
-        () => {
-          setAsked((before) => (before === 'answered' ? before : 'failed'));
-          return null;
-        },
-      ),
-    [store, userId],
-  );
-
-  // A failure leaves `answered` false without changing it, so the next try waits for the connection to come back.
+  // Asked once answered; after a failure, again only when the connection comes back.
   const answered = asked === 'answered';
   useEffect(() => {
-    if (online && !answered) void ask();
-  }, [online, answered, ask]);
+    if (!online || answered) return;
+    getPlan().then(
+      (fresh) => {
+        applyPlan(store, userId, fresh);
+        setAsked('answered');
+      },
+      () => setAsked('failed'),
+    );
+  }, [online, answered, store, userId]);
 
   const freshness: PlanFreshness = online && answered ? 'current' : online && asked === 'not-yet' ? 'checking' : plan === null ? 'unknown' : 'last-known';
-  return { plan, freshness, reload: ask };
+  return { plan, freshness };
 }
