@@ -63,16 +63,17 @@ test('a whole day: weeks left (birthday the first time), three gratitude items, 
   await expect(page).toHaveURL(paths.home.href());
 });
 
-test('free accounts see the upgrade prompts, and Upgrade now says checkout opens soon', async ({ page }) => {
+test('free accounts see the upgrade prompts; Upgrade now opens the checkout, and its Cancel comes back with nothing charged', async ({ page }) => {
   await setNow(page, NOW);
   const signIn = new SignInPage(page);
   await signIn.open();
   await signIn.signInLocally(someone());
+  await expect(page.getByRole('button', { name: 'Upgrade now' })).toHaveCount(2);
   await page.getByRole('button', { name: 'Upgrade now' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Checkout opens soon' });
-  await expect(dialog).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/local-stripe\/checkout\/cs_/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(paths.dashboard.href());
+  await expect(page.getByRole('button', { name: 'Upgrade now' })).toHaveCount(2);
 });
 
 test('the same day offline: written, done and still there after an offline reload', async ({ page, context, pageProblems }) => {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { userReplySchema, userSliceWithReply } from '#core/schemas/auth';
 import { removeDeviceCopy } from '../db/device-copy';
 import { api, isApiError } from '../lib/api-client';
@@ -38,6 +39,7 @@ export async function finishSignOut({ user, reason, deviceCopy }: SignOutEvent):
   // In turn with sync starts: signing in again right away opens the database only after this.
   const local = inTurn(async () => {
     await endUserSync(null);
+    if (userId !== null) await loadLastPlan().then((plans) => plans.forgetLastPlan(userId)).catch(() => undefined);
     if (deviceCopy === 'keep' || userId === null) return;
     try {
       const outcome = await removeDeviceCopy(userId, deviceCopy);
@@ -59,13 +61,23 @@ async function tellServer(token: string, reason: SignOutReason): Promise<void> {
 }
 
 /**
- * Replaces the stored account details with the server's (the same session). False when the
- * server could not be asked (offline, unreachable), so the caller can try again later; an
- * INVALID_TOKEN answer signs the person out through the API client.
+ * The account, and its plan as it came: the plan is kept by the paid plan's code (loaded only
+ * here, once there is one to keep, so a session start does not wait for it), which checks it.
+ */
+const refreshReplySchema = userReplySchema.extend({ plan: z.unknown().optional() });
+const loadLastPlan = () => import('./data/keep-plan');
+
+/**
+ * Replaces the stored account details with the server's (the same session), and keeps the plan
+ * it answers with for the account pages offline. False when the server could not be asked
+ * (offline, unreachable), so the caller can try again later; an INVALID_TOKEN answer signs the
+ * person out through the API client.
  */
 export async function refreshStoredUser(store: SessionStore, token: string): Promise<boolean> {
   try {
-    const reply = await api.request('/refreshUser', userReplySchema, { token });
+    const reply = await api.request('/refreshUser', refreshReplySchema, { token });
+    if (store.getSnapshot().user.token !== token) return true;
+    if (reply.plan !== undefined) void loadLastPlan().then((plans) => plans.keepPlanFromServer(reply.userDetails.id, reply.plan), () => undefined);
     store.update((state) => (state.user.token === token ? { ...state, user: userSliceWithReply(token, reply) } : state));
     return true;
   } catch (error) {

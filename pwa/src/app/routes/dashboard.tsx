@@ -1,5 +1,7 @@
+import { lazy, Suspense, useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { CHECKOUT_SESSION_PARAM, paths } from '#core/paths';
 import { AccountView } from '../../features/account/components/account-view';
-import { UpgradeDialog } from '../../features/account/components/plan-dialogs';
 import { PurchasesSection } from '../../features/account/components/purchases-section';
 import { UnsyncedChangesDialog } from '../../features/account/components/unsynced-changes-dialog';
 import { RequireSignedIn } from '../../features/accounts/components/require-signed-in';
@@ -8,14 +10,28 @@ import { ReminderSettings } from '../../features/reminders/components/reminder-s
 import { useLogOut } from '../../session/use-log-out';
 import { useSession } from '../../session/use-session';
 
+// The paid plan's parts load when first shown (the account view, Upgrade now, the way back from
+// the checkout): the app shell lists the files of every route's own imports, and theirs would
+// add to the first page's download.
+const PlanSection = lazy(() => import('../../features/billing/components/plan-section').then((module) => ({ default: module.PlanSection })));
+const CheckoutOpening = lazy(() => import('../../features/billing/components/checkout-opening').then((module) => ({ default: module.CheckoutOpening })));
+const CheckoutReturn = lazy(() => import('../../features/billing/components/checkout-return').then((module) => ({ default: module.CheckoutReturn })));
+
 /**
  * /dashboard: the daily practice for the signed-in person (anyone else is sent to sign in).
- * The account view comes from the account area, with the practice's and the reminders' settings.
+ * 'Upgrade now' and the way back from the hosted checkout come from the paid plan's area; the
+ * account view from the account area, with the plan, the practice's and the reminders' settings.
  */
 export function Component() {
   const session = useSession();
-  const { user } = session;
+  const { user, userId, showToast } = session;
   const logOut = useLogOut();
+  const navigate = useNavigate();
+  const checkoutSession = useSearchParams()[0].get(CHECKOUT_SESSION_PARAM);
+  const onConfirmed = useCallback(() => {
+    showToast('Payment confirmed: welcome to Pro!');
+    void navigate(paths.dashboard.href(), { replace: true });
+  }, [navigate, showToast]);
   // Log Out: the session sends the person home; meanwhile the guard must not send them to sign in.
   if (logOut.state.step === 'leaving') return <p role="status">Signing out…</p>;
   const account = { email: user.user_email, name: user.user_first_name, isPaid: session.isPaid };
@@ -28,6 +44,13 @@ export function Component() {
           <AccountView
             account={account}
             onSignOut={logOut.start}
+            plan={
+              userId === null ? null : (
+                <Suspense fallback={<p role="status">Checking your plan …</p>}>
+                  <PlanSection userId={userId} returnTo="dashboard" />
+                </Suspense>
+              )
+            }
             purchases={<PurchasesSection />}
             settings={
               <>
@@ -39,7 +62,18 @@ export function Component() {
             {practice.journal}
           </AccountView>
         )}
-        renderUpgrade={(close) => <UpgradeDialog onClose={close} />}
+        renderUpgrade={(close) => (
+          <Suspense fallback={null}>
+            <CheckoutOpening onClose={close} />
+          </Suspense>
+        )}
+        upgradeStatus={
+          checkoutSession === null ? null : (
+            <Suspense fallback={<p role="status">Confirming your payment …</p>}>
+              <CheckoutReturn key={checkoutSession} sessionId={checkoutSession} onConfirmed={onConfirmed} />
+            </Suspense>
+          )
+        }
       />
       {asking !== null && (
         <UnsyncedChangesDialog

@@ -44,6 +44,8 @@ export function failureMessage(error: unknown): string {
       case 'bad-reply':
         return MESSAGES.badReply;
       case 'server':
+        // A refusal for the state things are in (already subscribed, already being processed) says what to do itself.
+        if (error.status === 409) return `Error: ${error.message}`;
         return `Error: ${error.message} Try again in a moment: you will be charged at most once.`;
     }
   }

@@ -257,3 +257,22 @@ describe('checkoutMachine', () => {
     expect(actor.getSnapshot().context.reply).toBeNull();
   });
 });
+
+describe('checkoutMachine for the Pro plan (/hnupgrade)', () => {
+  it('asks for the name only: a blank e-mail is no problem, a blank name still is', async () => {
+    const { actor, charges } = start({}, { product: 'proMonthly' });
+    actor.send({ type: 'SUBMIT', buyer: { name: ' ', email: '' }, tokenize: CARD });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ name: 'Enter your name' });
+    actor.send({ type: 'SUBMIT', buyer: { name: 'Ada', email: '' }, tokenize: CARD });
+    await waitFor(actor, (s) => s.matches('succeeded'));
+    expect(charges).toEqual([{ name: 'Ada', email: '', paymentMethodId: 'pm_1', idempotencyKey: KEY }]);
+  });
+
+  it('shows the server’s refusal of a second plan as it is, keeping the buttons', async () => {
+    const refusal = new ApiError('server', 'You already have Pro. Manage it from your account page.', { code: 'ALREADY_SUBSCRIBED', status: 409 });
+    const { actor } = start({ charge: () => Promise.reject(refusal) }, { product: 'proMonthly' });
+    actor.send({ type: 'SUBMIT', buyer: { name: 'Ada', email: '' }, tokenize: CARD });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.error).toBe('Error: You already have Pro. Manage it from your account page.');
+  });
+});

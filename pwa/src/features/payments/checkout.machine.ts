@@ -1,13 +1,14 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { buyerEmailSchema, buyerNameSchema, type ChargeRequest, type ChargeResponse, type OrderStatus } from '#core/schemas/payments';
-import { charge, type CheckoutProduct } from './data/charge';
+import { asksForEmail, charge, type CheckoutProduct } from './data/charge';
 import { getOrder, type OrderReply } from './data/get-order';
 import { authenticationReturnUrl, openAuthentication } from './data/open-authentication';
 import { forgetIdempotencyKey, replaceIdempotencyKey } from './data/idempotency-key';
 import { declinedMessage, failureMessage, MESSAGES } from './checkout-messages';
 
 /**
- * One payment, for every one-time checkout (the pass, the sound library): check the form, turn
+ * One payment, for every checkout (the pass, the sound library, and the first month of Pro from
+ * /hnupgrade, whose form has no e-mail field: see `asksForEmail`): check the form, turn
  * the card into a PaymentMethod, charge it, let the bank authenticate the buyer when it asks,
  * and end succeeded or failed. Every side effect is a named actor or action, so tests run it
  * headless with `.provide()`; the screen asks `hasTag('busy')` and `can({ type: 'SUBMIT', … })`.
@@ -68,10 +69,10 @@ export const POLL_INTERVAL_MS = 2_000;
 /** How long the bank's check may take before the page stops waiting (the buyer may retry). */
 export const AUTHENTICATION_TIMEOUT_MS = 10 * 60_000;
 
-/** The buyer's fields checked with the charge request's own schemas. */
-export function validateBuyer(buyer: Buyer): FieldErrors {
+/** The buyer's fields checked with the charge request's own schemas; the e-mail only when asked for. */
+export function validateBuyer(buyer: Buyer, withEmail = true): FieldErrors {
   const name = buyerNameSchema.safeParse(buyer.name);
-  const email = buyerEmailSchema.safeParse(buyer.email);
+  const email = withEmail ? buyerEmailSchema.safeParse(buyer.email) : { success: true as const };
   return {
     ...(name.success ? {} : { name: name.error.issues[0]?.message ?? 'Enter your name' }),
     ...(email.success ? {} : { email: email.error.issues[0]?.message ?? 'Enter your e-mail address' }),
@@ -117,10 +118,10 @@ export const checkoutMachine = setup({
   },
   actions: {
     rememberConnection: assign((_, params: { online: boolean }) => ({ online: params.online })),
-    rememberBuyer: assign((_, params: { buyer: Buyer; tokenize: Tokenize | null }) => ({
+    rememberBuyer: assign(({ context }, params: { buyer: Buyer; tokenize: Tokenize | null }) => ({
       buyer: params.buyer,
       tokenize: params.tokenize,
-      fieldErrors: validateBuyer(params.buyer),
+      fieldErrors: validateBuyer(params.buyer, asksForEmail(context.product)),
     })),
     forgetPaymentMethod: assign({ paymentMethodId: null }),
     rememberPaymentMethod: assign((_, params: { id: string }) => ({ paymentMethodId: params.id })),

@@ -66,6 +66,23 @@ describe('the dashboard views', () => {
     expect(await screen.findByText('More activities coming with our launch later this year!')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Upgrade now' })).toBeNull();
   });
+
+  it('offers Upgrade now in the sidebar and the banner, and opens what the route gives it', async () => {
+    const user = userEvent.setup();
+    renderDashboard(db, paths.dashboard.href());
+    await screen.findByRole('heading', { name: 'Weeks Left to Live' });
+    const offers = screen.getAllByRole('button', { name: 'Upgrade now' });
+    expect(offers).toHaveLength(2);
+    await user.click(offers[1] as HTMLElement);
+    expect(screen.getByRole('button', { name: 'Upgrade offer' })).toBeTruthy();
+  });
+
+  it('while an upgrade is under way shows its status instead of every upgrade prompt', async () => {
+    renderDashboard(db, paths.dashboard.href(), ADA, <p role="status">Confirming your payment …</p>);
+    expect(await screen.findByText('Confirming your payment …')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Upgrade now' })).toBeNull();
+    expect(screen.queryByText('More activities coming with our launch later this year!')).toBeNull();
+  });
 });
 
 describe('previous entries', () => {

@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { LogOut } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import panel from '../../../components/ui/panel.module.css';
-import { BillingPortalDialog } from './plan-dialogs';
 import styles from './account-view.module.css';
 
 /** Who is signed in, as the account view shows it. */
@@ -15,7 +14,9 @@ export interface AccountViewProps {
   readonly account: AccountSummary;
   /** Log Out; while a returned promise is pending the button shows progress. */
   readonly onSignOut: () => Promise<void> | void;
-  /** What the account has bought (PurchasesSection), after who is signed in. */
+  /** The subscription and Manage Subscriptions (the paid plan's area), after who is signed in. */
+  readonly plan?: ReactNode;
+  /** What the account has bought (PurchasesSection). */
   readonly purchases?: ReactNode;
   /** The settings other areas own (the practice's day and done rules, reminders), composed by the route. */
   readonly settings: ReactNode;
@@ -23,9 +24,8 @@ export interface AccountViewProps {
   readonly children?: ReactNode;
 }
 
-/** Account Settings: who is signed in, the plan, Log Out, then the settings the route composes in. */
-export function AccountView({ account, onSignOut, purchases, settings, children }: AccountViewProps) {
-  const [portal, setPortal] = useState(false);
+/** Account Settings: who is signed in, Log Out, then the plan, purchases and settings the route composes in. */
+export function AccountView({ account, onSignOut, plan, purchases, settings, children }: AccountViewProps) {
   return (
     <div className={styles.view}>
       <h1 className={styles.title}>Account Settings</h1>
@@ -44,19 +44,12 @@ export function AccountView({ account, onSignOut, purchases, settings, children 
           </div>
         </dl>
         <div className={panel.buttons}>
-          <Button variant="secondary" disabled={!account.isPaid} aria-describedby={account.isPaid ? undefined : 'subscriptions-note'} onClick={() => setPortal(true)}>
-            Manage Subscriptions
-          </Button>
           <Button variant="ghost" icon={<LogOut aria-hidden="true" size={18} />} onClick={onSignOut}>
             Log Out
           </Button>
         </div>
-        {!account.isPaid && (
-          <p id="subscriptions-note" className={panel.text}>
-            Only available if you've purchased a subscription
-          </p>
-        )}
       </section>
+      {plan}
       {purchases}
       <section className={panel.group} aria-labelledby="settings-title">
         <h2 id="settings-title" className={panel.groupTitle}>
@@ -65,7 +58,6 @@ export function AccountView({ account, onSignOut, purchases, settings, children 
         {settings}
       </section>
       {children}
-      {portal && <BillingPortalDialog onClose={() => setPortal(false)} />}
     </div>
   );
 }

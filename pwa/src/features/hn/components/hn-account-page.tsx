@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { LogOut, Mail } from 'lucide-react';
 import { planName } from '#core/plans/account-type';
 import { Button } from '../../../components/ui/button';
@@ -20,10 +21,12 @@ export interface HnAccountPageProps {
   readonly signInHref: string;
   /** Sign Out; while a returned promise is pending the button shows progress. */
   readonly onSignOut: () => Promise<void> | void;
+  /** The subscription: its dates, Manage Subscriptions, Cancel (the paid plan's area, composed by the route). */
+  readonly plan?: ReactNode;
 }
 
-/** /account: the tracker's Account Overview: who, which plan, Sign Out, Pro, and how to reach us. */
-export function HnAccountPage({ account, signInHref, onSignOut }: HnAccountPageProps) {
+/** /account: the tracker's Account Overview: who, which plan, Sign Out, the subscription or the upgrade, and how to reach us. */
+export function HnAccountPage({ account, signInHref, onSignOut, plan: subscription }: HnAccountPageProps) {
   const plan = planName(account.accountType);
   const isPaid = plan === 'Pro';
   return (
@@ -61,6 +64,7 @@ export function HnAccountPage({ account, signInHref, onSignOut }: HnAccountPageP
       ) : (
         <UpgradePrompt />
       )}
+      {subscription}
       <section className={panel.group} aria-labelledby="hn-contact">
         <h2 id="hn-contact" className={panel.groupTitle}>
           Contact

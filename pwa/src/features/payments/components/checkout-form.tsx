@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { currentInstant } from '../../../lib/clock';
 import { validateBuyer, type Buyer } from '../checkout.machine';
 import { OFFLINE_REFUSAL } from '../checkout-messages';
-import type { CheckoutProduct } from '../data/charge';
+import { asksForEmail, type CheckoutProduct } from '../data/charge';
 import { usePaymentsConfig } from '../data/get-payments-config';
 import { CardField } from './card-field';
 import { TestModeBanner } from './test-mode-banner';
@@ -25,8 +25,8 @@ interface CheckoutFormProps {
 }
 
 /**
- * A one-time checkout: name, e-mail, the card, and the buttons (a spinner while paying). The
- * payment itself is the checkout machine's; this only shows it.
+ * A checkout: name, e-mail (for the products that ask for one), the card, and the buttons (a
+ * spinner while paying). The payment itself is the checkout machine's; this only shows it.
  */
 export function CheckoutForm({ product, amountCents, submitLabel, onSucceeded, onCancel, now = currentInstant }: CheckoutFormProps) {
   const { snapshot, send, online, card, onCardStatus } = useCheckout(product);
@@ -41,7 +41,8 @@ export function CheckoutForm({ product, amountCents, submitLabel, onSucceeded, o
     if (succeeded && reply !== null) onSucceeded(reply);
   }, [succeeded, reply, onSucceeded]);
 
-  const problems = submitted ? validateBuyer(buyer) : {};
+  const withEmail = asksForEmail(product);
+  const problems = submitted ? validateBuyer(buyer, withEmail) : {};
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
@@ -60,18 +61,20 @@ export function CheckoutForm({ product, amountCents, submitLabel, onSucceeded, o
         required
         disabled={busy}
       />
-      <TextField
-        label="Email"
-        problem={problems.email ?? null}
-        value={buyer.email}
-        onChange={(event) => setBuyer({ ...buyer, email: event.target.value })}
-        type="text"
-        inputMode="email"
-        autoComplete="email"
-        placeholder="name@example.com"
-        required
-        disabled={busy}
-      />
+      {withEmail && (
+        <TextField
+          label="Email"
+          problem={problems.email ?? null}
+          value={buyer.email}
+          onChange={(event) => setBuyer({ ...buyer, email: event.target.value })}
+          type="text"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="name@example.com"
+          required
+          disabled={busy}
+        />
+      )}
       {config.status === 'ready' ? (
         <CardField
           config={config.config}

@@ -29,7 +29,7 @@ export function StripeCardField({ publishableKey, amountCents, onStatus }: Strip
         const tokenize = async (buyer: Buyer): Promise<string> => {
           const submitted = await elements.submit();
           if (submitted.error) throw new CardError(submitted.error.message ?? 'Check the card details.');
-          const result = await stripe.createPaymentMethod({ elements, params: { billing_details: buyer } });
+          const result = await stripe.createPaymentMethod({ elements, params: { billing_details: buyer.email === '' ? { name: buyer.name } : buyer } });
           if (result.paymentMethod) return result.paymentMethod.id;
           throw new CardError(result.error?.message ?? 'The card could not be checked.', result.error?.code ?? null);
         };

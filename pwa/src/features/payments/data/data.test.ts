@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../lib/api-client';
+import { charge } from './charge';
 import { CardError, createTestPaymentMethod } from './create-payment-method';
 import { getOrder } from './get-order';
 import { forgetIdempotencyKey, openIdempotencyKey } from './idempotency-key';
@@ -82,5 +83,35 @@ describe('getOrder', () => {
       fetch: () => Promise.resolve(new Response(JSON.stringify({ success: true, message: '' }), { status: 200 })),
     });
     await expect(getOrder('ord_1', 'key_0123456789abcdef', client)).rejects.toMatchObject({ kind: 'bad-reply' });
+  });
+});
+
+describe('charge for the Pro plan', () => {
+  it('sends the name, card and key to /api/chargeHNSubscription (no e-mail) and reads the answer as a charge’s', async () => {
+    const seen: { url: string; body: unknown }[] = [];
+    const client = createApiClient({
+      isOnline: () => true,
+      fetch: (input, init) => {
+        seen.push({ url: input instanceof Request ? input.url : input.toString(), body: JSON.parse(typeof init?.body === 'string' ? init.body : 'null') });
+        const reply = { success: true, message: 'Welcome to Pro!', status: 'succeeded' };
+        return Promise.resolve(new Response(JSON.stringify(reply), { status: 200 }));
+      },
+    });
+    const request = { name: 'Ada', email: '', paymentMethodId: 'pm_1', idempotencyKey: 'key_0123456789abcdef' };
+    expect(await charge('proMonthly', request, client)).toEqual({ success: true, message: 'Welcome to Pro!', status: 'succeeded' });
+    expect(seen).toEqual([{ url: '/api/chargeHNSubscription', body: { name: 'Ada', paymentMethodId: 'pm_1', idempotencyKey: 'key_0123456789abcdef' } }]);
+  });
+});
+
+describe('createTestPaymentMethod without an e-mail', () => {
+  it('leaves the blank e-mail out of the billing details', async () => {
+    const bodies: URLSearchParams[] = [];
+    const record: typeof fetch = (_input, init) => {
+      bodies.push(new URLSearchParams(typeof init?.body === 'string' ? init.body : ''));
+      return Promise.resolve(new Response(JSON.stringify({ id: 'pm_1' }), { status: 200 }));
+    };
+    await createTestPaymentMethod('pk_test_x', { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }, { name: 'Ada', email: '' }, record);
+    expect(bodies[0]?.get('billing_details[name]')).toBe('Ada');
+    expect(bodies[0]?.has('billing_details[email]')).toBe(false);
   });
 });

@@ -20,6 +20,7 @@ export interface DashboardContentProps {
   readonly go: (next: DashboardView | BrowseState, replace?: boolean) => void;
   readonly onStartMortality: () => Promise<void>;
   readonly onUpgrade: () => void;
+  readonly upgradeStatus: ReactNode;
   readonly renderAccount: (parts: PracticeAccountParts) => ReactNode;
 }
 
@@ -41,6 +42,7 @@ export function DashboardContent(props: DashboardContentProps) {
           onStartMortality={props.onStartMortality}
           onOpenGratitude={() => go({ view: 'gratitude' })}
           onUpgrade={props.onUpgrade}
+          upgradeStatus={props.upgradeStatus}
         />
       );
     case 'gratitude':

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Hourglass, NotebookPen } from 'lucide-react';
 import { formatLongDay, type CalendarDay } from '#core/dates/calendar-day';
 import type { JournalEntry } from '#core/practice/journal-entry';
@@ -17,6 +18,8 @@ export interface DashboardHomeProps {
   readonly onStartMortality: () => Promise<void>;
   readonly onOpenGratitude: () => void;
   readonly onUpgrade: () => void;
+  /** An upgrade under way, shown instead of the upgrade banner. */
+  readonly upgradeStatus: ReactNode;
 }
 
 /** The dashboard view: today's date, today's two activities, the streaks. */
@@ -28,7 +31,7 @@ export function DashboardHome(props: DashboardHomeProps) {
         <p className={styles.eyebrow}>Today</p>
         <h1 className={styles.date}>{formatLongDay(today)}</h1>
       </header>
-      <UpgradeBanner isPaid={isPaid} onUpgrade={props.onUpgrade} />
+      {props.upgradeStatus ?? <UpgradeBanner isPaid={isPaid} onUpgrade={props.onUpgrade} />}
       <section aria-labelledby="activities-title">
         <h2 id="activities-title" className={styles.sectionTitle}>
           Today's Activities

@@ -21,6 +21,11 @@ export interface DashboardPageProps {
   readonly renderAccount: (parts: PracticeAccountParts) => ReactNode;
   /** What 'Upgrade now' opens (the paid plan's area, composed by the route). */
   readonly renderUpgrade: (close: () => void) => ReactNode;
+  /**
+   * An upgrade under way (a payment being confirmed, or what became of it): shown in place of the
+   * upgrade prompts, which it hides meanwhile.
+   */
+  readonly upgradeStatus?: ReactNode;
 }
 
 const TITLES: Record<DashboardView['view'], string> = {
@@ -31,7 +36,7 @@ const TITLES: Record<DashboardView['view'], string> = {
 };
 
 /** /dashboard: the daily practice, its views addressed by the query string so Back works. */
-export function DashboardPage({ account, renderAccount, renderUpgrade }: DashboardPageProps) {
+export function DashboardPage({ account, renderAccount, renderUpgrade, upgradeStatus = null }: DashboardPageProps) {
   const profile = useProfile();
   const journal = useJournal();
   const today = usePracticeToday(profile?.dayStartMinutes ?? 0);
@@ -63,6 +68,7 @@ export function DashboardPage({ account, renderAccount, renderUpgrade }: Dashboa
       view={view.view}
       onStartMortality={startMortality}
       onUpgrade={() => setUpgrading(true)}
+      offerUpgrade={!account.isPaid && upgradeStatus === null}
       status={<SyncStatus view={syncStatus} />}
     >
       {problem !== null && <p role="alert">{problem}</p>}
@@ -76,6 +82,7 @@ export function DashboardPage({ account, renderAccount, renderUpgrade }: Dashboa
         go={go}
         onStartMortality={startMortality}
         onUpgrade={() => setUpgrading(true)}
+        upgradeStatus={upgradeStatus}
         renderAccount={renderAccount}
       />
       {upgrading && renderUpgrade(() => setUpgrading(false))}

@@ -11,12 +11,14 @@ export interface SidebarNavProps {
   readonly view: DashboardView['view'];
   readonly onStartMortality: () => Promise<void>;
   readonly onUpgrade: () => void;
+  /** Whether to show the upgrade prompt (free accounts, no upgrade under way). */
+  readonly offerUpgrade: boolean;
   /** Called after any choice, so the mobile sidebar closes. */
   readonly onChosen: () => void;
 }
 
 /** Home, Weeks Left, Gratitude Journal; the upgrade prompt; the user block (Account Settings). */
-export function SidebarNav({ account, view, onStartMortality, onUpgrade, onChosen }: SidebarNavProps) {
+export function SidebarNav({ account, view, onStartMortality, onUpgrade, offerUpgrade, onChosen }: SidebarNavProps) {
   const current = (match: boolean) => (match ? 'page' : undefined);
   return (
     <>
@@ -45,7 +47,7 @@ export function SidebarNav({ account, view, onStartMortality, onUpgrade, onChose
           </li>
         </ul>
       </nav>
-      {!account.isPaid && (
+      {offerUpgrade && (
         <div className={styles.upgrade}>
           <p className={styles.upgradeText}>
             <Sparkles aria-hidden="true" size={16} /> Early-bird price for Pro before our launch.

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { paths } from '#core/paths';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { UserDbContext } from '../../../db/user-db-context';
 import { openUserDb, type UserDb } from '../../../db/user-db';
@@ -19,7 +20,7 @@ export async function freshDb(): Promise<UserDb> {
  * The dashboard on the real database layer (fake IndexedDB), at `url`. The account view is the
  * route's to compose; here it shows the practice's own parts under a stand-in heading.
  */
-export function renderDashboard(db: UserDb, url: string, account: PracticeAccount = ADA) {
+export function renderDashboard(db: UserDb, url: string, account: PracticeAccount = ADA, upgradeStatus: ReactNode = null) {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <UserDbContext value={db}>
@@ -38,6 +39,7 @@ export function renderDashboard(db: UserDb, url: string, account: PracticeAccoun
                     Upgrade offer
                   </button>
                 )}
+                upgradeStatus={upgradeStatus}
               />} />
           <Route path={paths.mortality.path} element={<h1>Weeks-left exercise</h1>} />
         </Routes>
