@@ -228,6 +228,17 @@ describe('NewCommentNotifications', () => {
     expect(browser.unsubscribe).not.toHaveBeenCalled();
   });
 
+  it('a server that cannot say what this browser takes: says so, and turning on still works', async () => {
+    browser.setPermission('granted');
+    browser.subscribed();
+    api.on('GET', STATUS, () => jsonReply(503, { error: 'UNAVAILABLE' }));
+    await renderChecked();
+    expect(screen.getByText(/Memento could not check whether this device gets notifications/)).toBeTruthy();
+    await userEvent.click(theSwitch());
+    await waitFor(() => expect(isChecked()).toBe(true));
+    expect(screen.queryByText(/could not check/)).toBeNull();
+  });
+
   it('a push service that never answers: gives up after 15 s and says so', async () => {
     browser.setPermission('granted');
     browser.subscribe.mockReturnValue(new Promise<PushSubscription>(() => undefined));
