@@ -205,8 +205,11 @@ const SAMPLE_BODIES: Readonly<Record<string, readonly unknown[]>> = {
     { hnLink: `https://news.ycombinator.com/item?id=${FIXTURE_IDS.deadStory}` },
   ],
   'POST /api/deleteTracker': [{ id: FIXTURE_IDS.example }, { id: '0b5e55ed-0000-4000-8000-00000000beef' }],
-  'POST /api/reminders/subscriptions': [{ endpoint: 'https://push.example.test/fuzz', expirationTime: null, keys: subscriptionKeys }],
-  'DELETE /api/reminders/subscriptions': [{ endpoint: 'https://push.example.test/fuzz' }],
+  'POST /api/reminders/subscriptions': [
+    { endpoint: 'https://push.example.test/fuzz', expirationTime: null, keys: subscriptionKeys },
+    { endpoint: 'https://push.example.test/fuzz', keys: subscriptionKeys, purpose: 'hn-comments' },
+  ],
+  'DELETE /api/reminders/subscriptions': [{ endpoint: 'https://push.example.test/fuzz' }, { endpoint: 'https://push.example.test/fuzz', purpose: 'hn-comments' }],
   // Charges through the local Stripe on the app's own port: every card outcome, and an amount to ignore.
   'POST /api/charge': [
     { name: 'Fuzz', email: 'fuzz@example.com', paymentMethodId: 'pm_card_visa', idempotencyKey: 'fuzz-charge-key-0001' },
@@ -235,6 +238,7 @@ const SAMPLE_BODIES: Readonly<Record<string, readonly unknown[]>> = {
 
 const SAMPLE_QUERIES: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
   'GET /api/orders/:id': [['key', 'fuzz-charge-key-0001']],
+  'GET /api/reminders/subscriptions/status': [['endpoint', encodeURIComponent('https://push.example.test/fuzz')]],
   'GET /api/sync/pull': [
     ['cursor', '0'],
     ['limit', '10'],

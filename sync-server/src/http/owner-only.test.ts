@@ -237,7 +237,15 @@ const ROWS: readonly Row[] = [
     name: 'removing the owner’s subscription',
     endpoint: 'DELETE /api/reminders/subscriptions',
     call: (caller, n) => ({ path: '/api/reminders/subscriptions', body: { endpoint: caller === 'owner' ? `https://push.example.test/gone-${n}` : SEEDED_ENDPOINT } }),
-    works: 204,
+    works: 200,
+    refused: 401,
+  },
+  {
+    name: 'what one of the owner’s browsers takes',
+    endpoint: 'GET /api/reminders/subscriptions/status',
+    call: () => ({ path: `/api/reminders/subscriptions/status?endpoint=${encodeURIComponent(SEEDED_ENDPOINT)}` }),
+    works: 200,
+    shows: '"saved":true',
     refused: 401,
   },
 ];

@@ -6,7 +6,7 @@ import { PurchasesSection } from '../../features/account/components/purchases-se
 import { UnsyncedChangesDialog } from '../../features/account/components/unsynced-changes-dialog';
 import { RequireSignedIn } from '../../features/accounts/components/require-signed-in';
 import { DashboardPage } from '../../features/practice/components/dashboard-page';
-import { ReminderSettings } from '../../features/reminders/components/reminder-settings';
+import { ReminderSettingsLazy } from '../../features/reminders/components/reminder-settings-lazy';
 import { useLogOut } from '../../session/use-log-out';
 import { useSession } from '../../session/use-session';
 
@@ -55,7 +55,7 @@ export function Component() {
             settings={
               <>
                 {practice.settings}
-                <ReminderSettings />
+                <ReminderSettingsLazy />
               </>
             }
           >

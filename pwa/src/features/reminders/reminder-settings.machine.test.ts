@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { ApiError } from '../../lib/api-client';
-import type { PushSupport } from './data/push-support';
+import type { PushSupport } from '../../lib/push/push-support';
 import type { ReminderSettingsChange } from './data/save-reminder-settings';
-import { PushSubscribeError, type BrowserSubscription } from './data/subscribe-push';
+import { PushSubscribeError, type BrowserSubscription } from '../../lib/push/subscribe-push';
 import { PUSH_SERVICE_TIMEOUT_MS, reminderSettingsMachine, type ReminderSettingsActor } from './reminder-settings.machine';
 
 /**

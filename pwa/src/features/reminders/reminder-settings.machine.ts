@@ -2,12 +2,12 @@ import { and, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom }
 import { DEFAULT_PROFILE } from '#core/schemas/records';
 import type { ApiErrorCode } from '#core/schemas/api-error';
 import { isApiError, type ApiErrorKind } from '../../lib/api-client';
-import { getPushKey } from './data/get-push-key';
-import { ensureNotificationPermission, type PushSupport } from './data/push-support';
-import { registerSubscription } from './data/register-subscription';
+import { getPushKey } from '../../lib/push/get-push-key';
+import { ensureNotificationPermission, type PushSupport } from '../../lib/push/push-support';
+import { registerSubscription } from '../../lib/push/register-subscription';
+import { releasePush } from '../../lib/push/release-push';
+import { PushSubscribeError, subscribePush, type BrowserSubscription, type PushSubscribeFailure } from '../../lib/push/subscribe-push';
 import type { ReminderSettingsChange } from './data/save-reminder-settings';
-import { PushSubscribeError, subscribePush, type BrowserSubscription, type PushSubscribeFailure } from './data/subscribe-push';
-import { unsubscribePush } from './data/unsubscribe-push';
 
 /**
  * The reminder switch: turning the daily reminder on (permission, the browser's push
@@ -79,13 +79,14 @@ export const reminderSettingsMachine = setup({
     fetchPushKey: fromPromise<string>(() => getPushKey()),
     subscribeBrowser: fromPromise<BrowserSubscription, { publicKey: string }>(({ input }) => subscribePush(input.publicKey)),
     registerSubscription: fromPromise(({ input }: { input: { subscription: BrowserSubscription } }) =>
-      registerSubscription(input.subscription),
+      registerSubscription(input.subscription, 'daily-reminder'),
     ),
     /** Writes the synced profile; it needs the signed-in person's database, so the screen provides it. */
     saveSettings: fromPromise<undefined, ReminderSettingsChange>(() =>
       Promise.reject(new Error('saveSettings is provided by the screen, with the open database')),
     ),
-    unsubscribe: fromPromise(() => unsubscribePush()),
+    /** Lets go of this browser's subscription for the reminder; it stays while it carries the tracker's notices. */
+    unsubscribe: fromPromise(() => releasePush('daily-reminder')),
   },
   guards: {
     pushAvailable: ({ context }) => context.support === 'supported',
@@ -286,7 +287,8 @@ export const reminderSettingsMachine = setup({
             onError: { target: '#reminderSettings.enabled.turnOffFailed' },
           },
         },
-        // Best effort: the server forgets a subscription itself once the push service calls it gone.
+        // Best effort: the server forgets a subscription itself once the push service calls it gone,
+        // and one left behind offline takes no reminder (the profile says off).
         unsubscribing: {
           invoke: {
             src: 'unsubscribe',

@@ -13,8 +13,8 @@ import { claimDuePosts, enrolTrackedPosts, finishPost, forgetPost, listWatchers,
  * The watch job: one pass (`runHnWatch`) takes the tracked posts due for a check (see
  * `nextCheckAt` for how often), reads each thread through the same loader and cache as the pages
  * (which also records the score and comment count for Pro's chart), and tells each tracker's owner
- * of waiting comments that are new since they were last told: one push per post, to that person's
- * browsers only, through the reminders' send path.
+ * of waiting comments that are new since they were last told: one push per post, to the browsers
+ * where that person turned the notices on, through the reminders' send path.
  *
  * Any number of instances may run passes at once. A post is taken by one of them (FOR UPDATE
  * SKIP LOCKED plus a claim that runs out), and what a person was told moves by compare-and-set
@@ -79,7 +79,7 @@ async function tell(check: Check, watcher: Watcher): Promise<void> {
   if (decision.action === 'later') result.heldBack++;
   if (decision.action !== 'send' || told.upToId === null) return;
 
-  const subscriptions = await listSubscriptions(sql, watcher.userId);
+  const subscriptions = await listSubscriptions(sql, watcher.userId, 'hn-comments');
   if (subscriptions.length === 0) {
     // No browser to tell: these comments will not be news when one subscribes later.
     await moveTold(sql, watcher.trackerId, told, { upToId: decision.upToId, notifiedAt: told.notifiedAt });

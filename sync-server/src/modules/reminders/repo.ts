@@ -1,5 +1,6 @@
 import type { CalendarDay } from '#core/dates/calendar-day';
 import type { DoneRule } from '#core/practice/streaks';
+import type { PushPurpose } from '#core/schemas/reminders';
 import type { Sql, TransactionSql } from '../../db/client.ts';
 
 /** SQL of the reminders: push subscriptions, the per-user reminder job and what it reads. */
@@ -39,6 +40,8 @@ export interface NewSubscription {
   readonly endpoint: string;
   readonly p256dh: string;
   readonly auth: string;
+  /** Saved by the tracker's switch: the browser takes new-comment notices. */
+  readonly hnComments: boolean;
 }
 
 export async function findProfile(db: Db, userId: string): Promise<ReminderProfile | null> {
@@ -87,10 +90,30 @@ export async function findExerciseFlags(
   return row ?? null;
 }
 
-export async function listSubscriptions(db: Db, userId: string): Promise<StoredSubscription[]> {
+/**
+ * The person's subscriptions that take `purpose`'s pushes: every one for the daily reminder
+ * (whether it is on is the profile's to say), only those turned on for new-comment notices.
+ */
+export async function listSubscriptions(db: Db, userId: string, purpose: PushPurpose): Promise<StoredSubscription[]> {
+  const everyBrowser = purpose === 'daily-reminder';
   return db<StoredSubscription[]>`
     select id, endpoint, p256dh, auth, failures, retry_after as "retryAfter"
-    from push_subscriptions where user_id = ${userId} order by saved_at, id`;
+    from push_subscriptions where user_id = ${userId} and (${everyBrowser} or hn_comments)
+    order by saved_at, id`;
+}
+
+/** What one of this person's subscriptions takes beyond the daily reminder; null when it is not theirs or not saved. */
+export async function findSubscription(db: Db, userId: string, endpoint: string): Promise<{ hnComments: boolean } | null> {
+  const [row] = await db<{ hnComments: boolean }[]>`
+    select hn_comments as "hnComments" from push_subscriptions where user_id = ${userId} and endpoint = ${endpoint}`;
+  return row ?? null;
+}
+
+/** This person's subscription no longer takes new-comment notices; false when they have no such subscription. */
+export async function clearHnComments(db: Db, userId: string, endpoint: string): Promise<boolean> {
+  const rows = await db`
+    update push_subscriptions set hn_comments = false where user_id = ${userId} and endpoint = ${endpoint} returning id`;
+  return rows.length > 0;
 }
 
 /**
@@ -100,11 +123,15 @@ export async function listSubscriptions(db: Db, userId: string): Promise<StoredS
  * Returns false, changing nothing, when the endpoint is another account's under other keys.
  */
 export async function upsertSubscription(db: Db, userId: string, subscription: NewSubscription): Promise<boolean> {
+  // Saving for the daily reminder leaves the notices as they were; the notices another account
+  // chose for this browser do not move with it.
   const rows = await db`
-    insert into push_subscriptions (user_id, endpoint, p256dh, auth, saved_at)
-    values (${userId}, ${subscription.endpoint}, ${subscription.p256dh}, ${subscription.auth}, clock_timestamp())
+    insert into push_subscriptions (user_id, endpoint, p256dh, auth, hn_comments, saved_at)
+    values (${userId}, ${subscription.endpoint}, ${subscription.p256dh}, ${subscription.auth}, ${subscription.hnComments}, clock_timestamp())
     on conflict (endpoint) do update
       set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
+          hn_comments = excluded.hn_comments
+            or (push_subscriptions.user_id = excluded.user_id and push_subscriptions.hn_comments),
           saved_at = excluded.saved_at, failures = 0, retry_after = null
       where push_subscriptions.user_id = excluded.user_id
          or (push_subscriptions.p256dh = excluded.p256dh and push_subscriptions.auth = excluded.auth)
@@ -133,9 +160,13 @@ export async function recordPushFailure(db: Db, id: string, failures: number, re
   await db`update push_subscriptions set failures = ${failures}, retry_after = ${retryAfter} where id = ${id}`;
 }
 
-/** Removes one of this person's subscriptions; someone else's endpoint is left alone. */
-export async function deleteSubscription(db: Db, userId: string, endpoint: string): Promise<number> {
-  const rows = await db`delete from push_subscriptions where user_id = ${userId} and endpoint = ${endpoint} returning id`;
+/**
+ * Removes one of this person's subscriptions unless it takes new-comment notices (it was turned on
+ * for them, perhaps a moment ago); someone else's endpoint is left alone. Returns how many went.
+ */
+export async function deleteUnlessHnComments(db: Db, userId: string, endpoint: string): Promise<number> {
+  const rows = await db`
+    delete from push_subscriptions where user_id = ${userId} and endpoint = ${endpoint} and not hn_comments returning id`;
   return rows.length;
 }
 

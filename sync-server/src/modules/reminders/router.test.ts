@@ -189,7 +189,7 @@ describe('DELETE /api/reminders/subscriptions', () => {
     const mine = 'https://push.example.test/send/ada-phone';
 
     const byBob = await call('DELETE', '/api/reminders/subscriptions', { body: { endpoint: mine }, token: bob.token });
-    expect(byBob.status).toBe(204);
+    expect(byBob).toEqual({ status: 200, body: { kept: false } });
     expect(await endpointsOf(ada.userId)).toContainEqual({ endpoint: mine });
 
     const anonymous = await call('DELETE', '/api/reminders/subscriptions', { body: { endpoint: mine } });
@@ -197,10 +197,10 @@ describe('DELETE /api/reminders/subscriptions', () => {
     expect(await endpointsOf(ada.userId)).toContainEqual({ endpoint: mine });
 
     const byAda = await call('DELETE', '/api/reminders/subscriptions', { body: { endpoint: mine }, token: ada.token });
-    expect(byAda.status).toBe(204);
+    expect(byAda).toEqual({ status: 200, body: { kept: false } });
     expect(await endpointsOf(ada.userId)).not.toContainEqual({ endpoint: mine });
     // Again: nothing left to remove, same answer.
-    expect((await call('DELETE', '/api/reminders/subscriptions', { body: { endpoint: mine }, token: ada.token })).status).toBe(204);
+    expect(await call('DELETE', '/api/reminders/subscriptions', { body: { endpoint: mine }, token: ada.token })).toEqual({ status: 200, body: { kept: false } });
   });
 
   it.each([
@@ -208,6 +208,7 @@ describe('DELETE /api/reminders/subscriptions', () => {
     ['not JSON', 'nope'],
     ['no endpoint', {}],
     ['a number endpoint', { endpoint: 42 }],
+    ['an unknown purpose', { endpoint: 'https://push.example.test/send/x', purpose: 'weekly-digest' }],
   ])('answers 400 to %s', async (_name, body) => {
     const response = await call('DELETE', '/api/reminders/subscriptions', { body, token: ada.token });
     expect(response.status).toBe(400);

@@ -2,15 +2,19 @@ import { Router } from 'express';
 import {
   deleteSubscriptionRequestSchema,
   saveSubscriptionRequestSchema,
+  subscriptionStatusQuerySchema,
+  type DeleteSubscriptionResponse,
   type PublicKeyResponse,
   type SaveSubscriptionResponse,
+  type SubscriptionStatusResponse,
 } from '#core/schemas/reminders';
 import type { Sql } from '../../db/client.ts';
-import { parseBody } from '../../http/validate.ts';
+import { parseBody, parseQuery } from '../../http/validate.ts';
 import type { VapidKeys } from '../../providers/push.ts';
 import type { PushEndpointPolicy } from '../../providers/push-endpoints.ts';
 import { requireUser, sessionOf } from '../accounts/require-user.ts';
-import { removeSubscription, saveSubscription } from './service.ts';
+import { saveSubscription } from './service.ts';
+import { releaseSubscription, subscriptionStatus } from './subscriptions.ts';
 
 export interface RemindersRouterDeps {
   readonly sql: Sql;
@@ -20,7 +24,7 @@ export interface RemindersRouterDeps {
   readonly clock?: () => number;
 }
 
-/** /api/reminders: the push key, and a signed-in person's browser subscriptions. */
+/** /api/reminders: the push key, and a signed-in person's browser subscriptions and what each takes. */
 export function remindersRouter({ sql, vapidKeys, endpoints, clock = Date.now }: RemindersRouterDeps): Router {
   const router = Router();
   const signedIn = requireUser(sql);
@@ -38,9 +42,15 @@ export function remindersRouter({ sql, vapidKeys, endpoints, clock = Date.now }:
   });
 
   router.delete('/reminders/subscriptions', signedIn, async (req, res) => {
-    const { endpoint } = parseBody(deleteSubscriptionRequestSchema, req);
-    await removeSubscription(sql, sessionOf(res).userId, endpoint, clock());
-    res.status(204).end();
+    const request = parseBody(deleteSubscriptionRequestSchema, req);
+    const body: DeleteSubscriptionResponse = { kept: await releaseSubscription(sql, sessionOf(res).userId, request, clock()) };
+    res.json(body);
+  });
+
+  router.get('/reminders/subscriptions/status', signedIn, async (req, res) => {
+    const { endpoint } = parseQuery(subscriptionStatusQuerySchema, req);
+    const body: SubscriptionStatusResponse = await subscriptionStatus(sql, sessionOf(res).userId, endpoint);
+    res.json(body);
   });
 
   return router;

@@ -13,7 +13,6 @@ import { pushEndpointProblem, PUSH_ENDPOINT_PROBLEM_MESSAGES, type PushEndpointP
 import { deliverPush, limitedSender, PUSH_LIMITS, RETRY_MS, type SendPush } from './deliver.ts';
 import {
   claimDueJobs,
-  deleteSubscription,
   findExerciseFlags,
   findJob,
   findProfile,
@@ -86,7 +85,7 @@ export async function planReminder(sql: Sql, userId: string, now: number): Promi
   const [profile, job, subscriptions] = await Promise.all([
     findProfile(sql, userId),
     findJob(sql, userId),
-    listSubscriptions(sql, userId),
+    listSubscriptions(sql, userId, 'daily-reminder'),
   ]);
   const schedule = scheduleOf(profile);
   let dueAt: Date | null = null;
@@ -100,7 +99,8 @@ export async function planReminder(sql: Sql, userId: string, now: number): Promi
 }
 
 /**
- * Keeps a browser's subscription for this person and plans their reminder. Throws
+ * Keeps a browser's subscription for this person (for new-comment notices too when that is its
+ * purpose) and plans their reminder: it is due only if the person has the daily reminder on. Throws
  * PUSH_ENDPOINT_REFUSED for an endpoint the server must not send to (see `push-endpoints.ts`),
  * SUBSCRIPTION_TAKEN for another account's endpoint sent with other keys.
  */
@@ -113,7 +113,8 @@ export async function saveSubscription(
 ): Promise<Date | null> {
   const problem = pushEndpointProblem(request.endpoint, endpoints);
   if (problem !== null) throw new ApiError('PUSH_ENDPOINT_REFUSED', PUSH_ENDPOINT_PROBLEM_MESSAGES[problem]);
-  const saved = await upsertSubscription(sql, userId, { endpoint: request.endpoint, ...request.keys });
+  const hnComments = request.purpose === 'hn-comments';
+  const saved = await upsertSubscription(sql, userId, { endpoint: request.endpoint, ...request.keys, hnComments });
   if (!saved) {
     throw new ApiError(
       'SUBSCRIPTION_TAKEN',
@@ -122,11 +123,6 @@ export async function saveSubscription(
   }
   await trimSubscriptions(sql, userId, MAX_SUBSCRIPTIONS_PER_USER);
   return planReminder(sql, userId, now);
-}
-
-export async function removeSubscription(sql: Sql, userId: string, endpoint: string, now: number): Promise<void> {
-  const removed = await deleteSubscription(sql, userId, endpoint);
-  if (removed > 0) await planReminder(sql, userId, now);
 }
 
 export function reminderPayload(day: CalendarDay): ReminderPush {
@@ -171,7 +167,7 @@ async function sendDue(sql: Sql, send: SendPush, userId: string, now: number, co
   const profileRev = profile?.rev ?? 0;
   let lastSentDay = job?.lastSentDay ?? null;
   const schedule = scheduleOf(profile);
-  let subscriptions = schedule ? await listSubscriptions(sql, userId) : [];
+  let subscriptions = schedule ? await listSubscriptions(sql, userId, 'daily-reminder') : [];
   if (!schedule || subscriptions.length === 0) {
     await finishJob(sql, userId, { dueAt: null, lastSentDay, profileRev });
     return;

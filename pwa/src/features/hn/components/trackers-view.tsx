@@ -6,6 +6,7 @@ import { useDeleteTracker } from '../data/use-delete-tracker';
 import { useTrackers } from '../data/use-trackers';
 import { AddTrackerForm } from './add-tracker-form';
 import { DeleteTrackerDialog } from './delete-tracker-dialog';
+import { NewCommentNotificationsLazy } from './new-comment-notifications-lazy';
 import { ProBadge } from './pro-badge';
 import { TrackerList } from './tracker-list';
 import { UpgradePrompt } from './upgrade-prompt';
@@ -50,6 +51,7 @@ export function TrackersView({ isPaid }: { readonly isPaid: boolean }) {
       <p role="status" className={styles.copyNote}>
         {deleted !== null && `Deleted “${deleted}”.`}
       </p>
+      {hasTrackers && <NewCommentNotificationsLazy />}
       {hasTrackers && !isPaid && !refusedForLimit && <UpgradePrompt />}
       <DeleteTrackerDialog deleting={deleting} />
     </>

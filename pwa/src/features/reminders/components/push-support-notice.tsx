@@ -1,5 +1,5 @@
 import { Share } from 'lucide-react';
-import type { PushSupport } from '../data/push-support';
+import type { PushSupport } from '../../../lib/push/push-support';
 import styles from './reminder-settings.module.css';
 
 /** Why the switch cannot be used in this browser, and what to do instead; nothing where push exists. */

@@ -66,6 +66,8 @@ function setUserAgent(ua: string) {
 let db: UserDb;
 let fakeApi: FakeApi;
 let deletes: unknown[];
+/** Whether the server still keeps the subscription after a DELETE (it takes the tracker's notices). */
+let keptOnServer: boolean;
 let browser: BrowserFakes;
 
 function renderSettings(): void {
@@ -78,10 +80,11 @@ const theSwitch = () => screen.getByRole('switch', { name: 'Remind me daily' });
 beforeEach(async () => {
   db = await freshDb(`reminders-${Math.random()}`);
   deletes = [];
+  keptOnServer = false;
   fakeApi = installFakeApi((_input, init) => {
     if (init?.method === 'DELETE') {
       deletes.push(typeof init.body === 'string' ? JSON.parse(init.body) : null);
-      return Promise.resolve(new Response(null, { status: 204 }));
+      return Promise.resolve(jsonReply(200, { kept: keptOnServer }));
     }
     return Promise.resolve(jsonReply(404, { error: 'NOT_FOUND' }));
   });
@@ -113,7 +116,11 @@ describe('ReminderSettings', () => {
     expect(options.userVisibleOnly).toBe(true);
     expect(options.applicationServerKey).toBeInstanceOf(Uint8Array);
     expect((options.applicationServerKey as Uint8Array).length).toBe(65);
-    expect(fakeApi.seen('/api/reminders/subscriptions')[0]?.body).toEqual({ endpoint: ENDPOINT, keys: { p256dh: P256DH, auth: AUTH } });
+    expect(fakeApi.seen('/api/reminders/subscriptions')[0]?.body).toEqual({
+      endpoint: ENDPOINT,
+      keys: { p256dh: P256DH, auth: AUTH },
+      purpose: 'daily-reminder',
+    });
     const profile = await readRecord(db, 'profiles', 'me');
     expect(profile?.values).toMatchObject({
       reminderEnabled: true,
@@ -243,8 +250,22 @@ describe('ReminderSettings', () => {
     await userEvent.click(theSwitch());
     await waitFor(() => expect(theSwitch().getAttribute('aria-checked')).toBe('false'));
     expect((await readRecord(db, 'profiles', 'me'))?.values.reminderEnabled).toBe(false);
-    await waitFor(() => expect(deletes).toEqual([{ endpoint: ENDPOINT }]));
-    expect(browser.unsubscribe).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(deletes).toEqual([{ endpoint: ENDPOINT, purpose: 'daily-reminder' }]));
+    await waitFor(() => expect(browser.unsubscribe).toHaveBeenCalledTimes(1));
+  });
+
+  it('turns off without unsubscribing the browser while the server keeps it for the tracker’s notices', async () => {
+    browser.setPermission('granted');
+    keptOnServer = true;
+    renderSettings();
+    await userEvent.click(theSwitch());
+    await waitFor(() => expect(theSwitch().getAttribute('aria-checked')).toBe('true'));
+
+    await userEvent.click(theSwitch());
+    await waitFor(() => expect(theSwitch().getAttribute('aria-checked')).toBe('false'));
+    expect((await readRecord(db, 'profiles', 'me'))?.values.reminderEnabled).toBe(false);
+    expect(deletes).toEqual([{ endpoint: ENDPOINT, purpose: 'daily-reminder' }]);
+    expect(browser.unsubscribe).not.toHaveBeenCalled();
   });
 
   it('keeps a new time in the synced profile, offline too', async () => {

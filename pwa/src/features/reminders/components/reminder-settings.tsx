@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { pushSupport } from '../data/push-support';
+import { pushSupport } from '../../../lib/push/push-support';
 import { useSaveReminderSettings } from '../data/save-reminder-settings';
 import { useHasReminderSettings, useReminderSettings } from '../data/use-reminder-settings';
 import { REMINDER_OFF_REASONS } from '../reminder-settings.machine';

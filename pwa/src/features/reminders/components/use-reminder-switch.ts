@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useOnlineStatus } from '../../../lib/online-status';
-import type { PushSupport } from '../data/push-support';
+import type { PushSupport } from '../../../lib/push/push-support';
 import { useSaveReminderSettings, type ReminderSettingsChange } from '../data/save-reminder-settings';
 import type { ReminderSettings } from '../data/use-reminder-settings';
 import { reminderSettingsMachine, type ReminderSettingsActor, type ReminderSettingsSnapshot } from '../reminder-settings.machine';

@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import { hnCommentsPushSchema, type HnCommentsPush } from '#core/hn/notify';
+import type { PushPurpose } from '#core/schemas/reminders';
 import type { Sql } from '../../../db/client.ts';
 import { createHnPushSender } from '../../../jobs/hn-watch.ts';
 import { createHnClient } from '../../../providers/hacker-news.ts';
@@ -51,10 +52,10 @@ export async function person(sql: Sql, endpoint: PushEndpoint, options: { pro?: 
   return { ...user, path, browser };
 }
 
-/** Saves a browser's subscription for the person, as the reminders' switch does; returns its path. */
-export async function subscribe(sql: Sql, endpoint: PushEndpoint, userId: string, browser: BrowserKeys, now: number): Promise<string> {
+/** Saves a browser's subscription for the person, as the tracker's switch does (or another `purpose`'s); returns its path. */
+export async function subscribe(sql: Sql, endpoint: PushEndpoint, userId: string, browser: BrowserKeys, now: number, purpose: PushPurpose = 'hn-comments'): Promise<string> {
   const path = `/push/${userId}`;
-  const subscription = { endpoint: `${endpoint.url}${path}`, keys: { p256dh: browser.p256dh, auth: browser.auth } };
+  const subscription = { endpoint: `${endpoint.url}${path}`, keys: { p256dh: browser.p256dh, auth: browser.auth }, purpose };
   await saveSubscription(sql, userId, subscription, now, LOCAL_PUSH_ENDPOINTS);
   return path;
 }

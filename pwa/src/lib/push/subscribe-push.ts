@@ -1,7 +1,7 @@
-import type { SaveSubscriptionRequest } from '#core/schemas/reminders';
+import type { BrowserSubscription } from '#core/schemas/reminders';
 import { notificationPermission } from './push-support';
 
-export type BrowserSubscription = SaveSubscriptionRequest;
+export type { BrowserSubscription };
 
 /**
  * Why the browser gave no push subscription, in the terms the person can act on:

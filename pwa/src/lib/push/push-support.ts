@@ -16,7 +16,7 @@ function isStandalone(): boolean {
 }
 
 /**
- * Whether this browser can receive reminders. On iPhone and iPad, web push exists only for a web
+ * Whether this browser can receive pushes. On iPhone and iPad, web push exists only for a web
  * app added to the Home Screen (iOS 16.4+), so there the first step is adding it. 'supported'
  * only means the APIs exist: a private window can still refuse to subscribe (see subscribe-push).
  */
@@ -33,7 +33,8 @@ export function notificationPermission(): NotificationPermission {
 
 /**
  * The permission to notify, asking the person only when they have not decided yet. Only ever
- * called from a tap on the reminder switch. Rejects where the browser has no notifications.
+ * called from a tap on a switch that said why (the daily reminder, the tracker's notices). Rejects
+ * where the browser has no notifications.
  */
 export async function ensureNotificationPermission(): Promise<NotificationPermission> {
   if (typeof window.Notification !== 'function') throw new Error('This browser has no notifications');
