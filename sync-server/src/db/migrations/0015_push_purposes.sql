@@ -1,4 +1,4 @@
--- 0014: which pushes a browser's subscription takes beyond the daily reminder.
+-- 0015: which pushes a browser's subscription takes beyond the daily reminder.
 -- The daily reminder stays one setting per person (profiles.reminder_enabled): every browser of
 -- theirs that can receive pushes gets it. The launch tracker's new-comment notices are chosen per
 -- browser (a laptop may take them, the phone not), so turning them on never turns the daily
