@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardHref, dashboardView, paths, type DashboardView, withoutSecrets } from './paths';
+import { dashboardHref, dashboardView, paths, type DashboardView } from './paths';
 import { parseCalendarDay } from './dates/calendar-day';
 
 // Core is type-checked without DOM or Node libraries: no URL here, a plain split does.
@@ -29,23 +29,5 @@ describe('dashboard views', () => {
   it('treats an unknown view or a damaged date as what it can still show', () => {
     expect(dashboardView(searchOf('/dashboard?view=settings'))).toEqual({ view: 'dashboard' });
     expect(dashboardView(searchOf('/dashboard?view=previous&date=2026-02-31'))).toEqual({ view: 'previous', date: null });
-  });
-});
-
-describe('withoutSecrets', () => {
-  const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
-
-  it('hides the download token of the thank-you page and of the API behind it', () => {
-    expect(withoutSecrets(paths.humanSoundsThankYou.href(token))).toBe('/humansounds/thankyou/:token');
-    expect(withoutSecrets(`/api/humansounds/library/${token}/zip`)).toBe('/api/humansounds/library/:token/zip');
-  });
-
-  it('matches as the router does: any letter case, repeated slashes', () => {
-    expect(withoutSecrets(`//HumanSounds//ThankYou/${token}`)).toBe('//HumanSounds//ThankYou/:token');
-  });
-
-  it('leaves every other path as it was', () => {
-    expect(withoutSecrets('/humansounds/pay')).toBe('/humansounds/pay');
-    expect(withoutSecrets('/life')).toBe('/life');
   });
 });

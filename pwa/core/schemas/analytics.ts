@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withoutSecrets } from '../paths';
+import { withoutSecrets } from '../secret-paths';
 
 /**
  * First-party analytics: which event, on which page, nothing else. The server adds the time and,

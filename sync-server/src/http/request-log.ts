@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
-import { withoutSecrets } from '#core/paths';
+import { withoutSecrets } from '#core/secret-paths';
 import type { Logger } from '../logger.ts';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;

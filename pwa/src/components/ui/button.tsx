@@ -6,7 +6,7 @@ import styles from './button.module.css';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
-interface LookProps {
+export interface LookProps {
   readonly variant?: ButtonVariant;
   readonly size?: ButtonSize;
   /** Stretch to the width of the container. */
@@ -15,7 +15,7 @@ interface LookProps {
   readonly icon?: ReactNode;
 }
 
-function buttonClass({ variant = 'primary', size = 'md', block = false }: LookProps, extra?: string) {
+export function buttonClass({ variant = 'primary', size = 'md', block = false }: LookProps, extra?: string) {
   return [
     styles.button,
     variant !== 'primary' && styles[variant],
@@ -96,17 +96,5 @@ export function ButtonLink({ variant, size, block, icon, className, children, ..
       {icon}
       {children}
     </Link>
-  );
-}
-
-export interface ButtonAnchorProps extends LookProps, ComponentPropsWithRef<'a'> {}
-
-/** A plain link that looks like a button: a download, or an address the app's router does not serve. */
-export function ButtonAnchor({ variant, size, block, icon, className, children, ...rest }: ButtonAnchorProps) {
-  return (
-    <a {...rest} className={buttonClass({ variant, size, block }, className)}>
-      {icon}
-      {children}
-    </a>
   );
 }
