@@ -1,12 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { BellRing } from 'lucide-react';
+import { PushSupportNote } from '../../../components/push/push-support-note';
 import { Switch } from '../../../components/ui/switch';
+import notice from '../../../components/ui/notice.module.css';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { pushSupport } from '../../../lib/push/push-support';
 import { HN_NOTIFY_MESSAGES } from '../hn-notify-messages';
 import { hnNotifyMachine, type HnNotifySnapshot } from '../hn-notify.machine';
-import { PushSupportNote } from './push-support-note';
 import styles from './new-comment-notifications.module.css';
 
 /** What the switch is doing while it is busy, in words. */
@@ -46,12 +47,16 @@ export function NewCommentNotifications() {
         A notification on this device when comments you have not answered arrive on a post you track. After you turn it on,
         your browser asks whether Memento may send notifications.
       </p>
-      <PushSupportNote support={support} />
+      <PushSupportNote
+        support={support}
+        what="notifications"
+        lastStep="Open Memento from your Home Screen, go to your trackers and turn notifications on there."
+      />
       <Switch checked={checked} busy={state.hasTag('busy')} disabled={!state.can(toggle)} onToggle={() => send(toggle)}>
         Notify me of new comments on this device
       </Switch>
       <div role="status" aria-live="polite" className={styles.status}>
-        {problem !== null && <p className={styles.notice}>{HN_NOTIFY_MESSAGES[problem]}</p>}
+        {problem !== null && <p className={notice.notice}>{HN_NOTIFY_MESSAGES[problem]}</p>}
         {progress !== null && <p className={styles.why}>{progress}</p>}
         {state.matches('on') && problem === null && (
           <p className={styles.why}>On: this device gets a notification when new comments wait for you.</p>

@@ -1,9 +1,11 @@
 import { useId } from 'react';
+import { PushSupportNote } from '../../../components/push/push-support-note';
+import { Switch } from '../../../components/ui/switch';
+import notice from '../../../components/ui/notice.module.css';
 import { pushSupport } from '../../../lib/push/push-support';
 import { useSaveReminderSettings } from '../data/save-reminder-settings';
 import { useHasReminderSettings, useReminderSettings } from '../data/use-reminder-settings';
 import { REMINDER_OFF_REASONS } from '../reminder-settings.machine';
-import { PushSupportNotice } from './push-support-notice';
 import { OFF_REASON_MESSAGES, TURN_OFF_FAILED_MESSAGE } from './reminder-messages';
 import { fromTimeValue, toTimeValue } from './time-value';
 import { useReminderSwitch } from './use-reminder-switch';
@@ -42,21 +44,16 @@ function ReminderSettingsSection() {
         One notification a day at the time you choose, and only on days your practice is still open. After you turn it
         on, your browser asks whether Memento may send notifications.
       </p>
-      <PushSupportNotice support={support} />
+      <PushSupportNote
+        support={support}
+        what="reminders"
+        lastStep="Open Memento from your Home Screen and turn reminders on there."
+      />
 
       <div className={styles.row}>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={checked}
-          className={styles.switch}
-          disabled={!state.can(toggle)}
-          aria-busy={busy}
-          onClick={() => send(toggle)}
-        >
-          <span className={styles.track} aria-hidden="true" />
+        <Switch checked={checked} busy={busy} disabled={!state.can(toggle)} onToggle={() => send(toggle)}>
           Remind me daily
-        </button>
+        </Switch>
         <span className={styles.time}>
           <label htmlFor={timeId}>Time</label>
           <input
@@ -73,8 +70,8 @@ function ReminderSettingsSection() {
       </div>
 
       <div role="status" aria-live="polite">
-        {offReason !== undefined && <p className={styles.notice}>{OFF_REASON_MESSAGES[offReason]}</p>}
-        {state.matches({ enabled: 'turnOffFailed' }) && <p className={styles.notice}>{TURN_OFF_FAILED_MESSAGE}</p>}
+        {offReason !== undefined && <p className={notice.notice}>{OFF_REASON_MESSAGES[offReason]}</p>}
+        {state.matches({ enabled: 'turnOffFailed' }) && <p className={notice.notice}>{TURN_OFF_FAILED_MESSAGE}</p>}
         {state.matches({ enabling: 'subscribing' }) && <p className={styles.why}>Waiting for your browser’s push service…</p>}
         {state.matches({ enabled: 'idle' }) && minutes !== undefined && (
           <p className={styles.why}>Reminder on at {toTimeValue(minutes)}, your local time.</p>
