@@ -37,7 +37,7 @@ async function startAuthentication(page: Page): Promise<{ popup: Page; orderId: 
   const popup = await bank;
   await expect(popup.getByRole('heading', { name: 'Authenticate this test payment' })).toBeVisible();
   await expect(popup.getByText('Test mode: no money moves.')).toBeVisible();
-  await expect(popup.getByText('Payment of 20.00 USD for THE PASS.')).toBeVisible();
+  await expect(popup.getByText('Payment of USD 20.00 for THE PASS.')).toBeVisible();
   return { popup, orderId: orderId ?? '' };
 }
 

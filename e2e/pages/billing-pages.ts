@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { paths } from '#core/paths';
+import { severeViolations } from './accessibility';
 
 /** The paid plan's screens and the local Stripe's hosted pages, by the names a screen reader hears. */
 export class BillingPages {
@@ -57,12 +57,9 @@ export class BillingPages {
     await expect(this.subscription()).toBeVisible();
   }
 
-  /** Serious and critical axe violations on the page as it is now, as 'where: rule' lines. */
-  async severeViolations(where: string): Promise<string[]> {
-    const results = await new AxeBuilder({ page: this.page }).analyze();
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  /** Serious and critical axe violations on the page as it is now (see accessibility.ts). */
+  severeViolations(where: string): Promise<string[]> {
+    return severeViolations(this.page, where);
   }
 }
 

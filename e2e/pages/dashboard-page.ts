@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { paths } from '#core/paths';
+import { severeViolations } from './accessibility';
 
 export type GratitudeLabel = 'One' | 'Two' | 'Three';
 
@@ -81,20 +81,8 @@ export class DashboardPage {
     await expect(this.page.getByRole('status').filter({ hasText: /^Synced$/ })).toBeVisible({ timeout: 20_000 });
   }
 
-  /** Serious and critical axe violations on the page as it is now, as 'where: rule' lines. */
-  async severeViolations(where: string): Promise<string[]> {
-    // The page at rest: a toast fading in is half transparent, and its contrast is measured as such.
-    await this.page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    );
-    const results = await new AxeBuilder({ page: this.page }).analyze();
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  /** Serious and critical axe violations on the page as it is now (see accessibility.ts). */
+  severeViolations(where: string): Promise<string[]> {
+    return severeViolations(this.page, where);
   }
 }

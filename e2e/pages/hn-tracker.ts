@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { paths } from '#core/paths';
+import { severeViolations } from './accessibility';
 
 /** The launch tracker's pages as a person uses them, by the names a screen reader hears. */
 export class HnTracker {
@@ -32,20 +32,9 @@ export class HnTracker {
     await this.page.goto(paths.hnItem.href(id));
   }
 
-  /** Serious and critical axe violations on the page as it is now, as 'where: rule' lines. */
-  async severeViolations(where: string): Promise<string[]> {
-    await this.page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    );
-    const results = await new AxeBuilder({ page: this.page }).analyze();
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  /** Serious and critical axe violations on the page as it is now (see accessibility.ts). */
+  severeViolations(where: string): Promise<string[]> {
+    return severeViolations(this.page, where);
   }
 
   async expectHeading(name: string | RegExp): Promise<void> {

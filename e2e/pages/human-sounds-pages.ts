@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { paths } from '#core/paths';
+import { severeViolations } from './accessibility';
 
 /** The Human Sounds pages (/humansounds, its checkout and thank-you page), by role and label. */
 export class HumanSoundsPages {
@@ -52,20 +52,9 @@ export class HumanSoundsPages {
     return new URL(this.page.url()).pathname.split('/').at(-1) ?? '';
   }
 
-  /** Serious and critical axe violations on the page once it is at rest, as 'where: rule' lines. */
-  async severeViolations(where: string): Promise<string[]> {
-    await this.page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    );
-    const results = await new AxeBuilder({ page: this.page }).analyze();
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  /** Serious and critical axe violations on the page as it is now (see accessibility.ts). */
+  severeViolations(where: string): Promise<string[]> {
+    return severeViolations(this.page, where);
   }
 }
 
