@@ -111,16 +111,20 @@ function providerUnavailable(error: unknown): ApiError {
  * processing at the provider while its webhook is on the way. A resubmit after a lost answer may
  * carry a PaymentMethod made from the card typed again, which the provider would charge as a new
  * payment; such an answer reports the earlier attempt instead. An attempt still waiting for the
- * bank is cancelled first, so the new card is the only one that can pay; if the bank confirmed it
+ * bank is reported when the same card comes again, and cancelled first when another card does, so
+ * the new card is the only one that can pay; if the bank confirmed it
  * meanwhile, the cancel is refused and that payment is reported. Null: a new attempt may start.
  */
-async function earlierAttempt(deps: ChargeDeps, order: OrderRow): Promise<Stripe.PaymentIntent | null> {
+async function earlierAttempt(deps: ChargeDeps, order: OrderRow, paymentMethodId: string): Promise<Stripe.PaymentIntent | null> {
   if (order.providerId === null || (order.status !== 'pending' && order.status !== 'requires_action')) return null;
   const intents = deps.payments.client().paymentIntents;
   try {
     const intent = await intents.retrieve(order.providerId);
     if (intent.status === 'succeeded' || intent.status === 'processing') return intent;
     if (intent.status !== 'requires_action' && intent.status !== 'requires_confirmation') return null;
+    // The same card again (a resubmit of the same attempt): it is still the one the bank is checking.
+    const method = typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null);
+    if (method === paymentMethodId) return intent;
     try {
       await intents.cancel(intent.id);
       return null;
@@ -156,7 +160,7 @@ export async function chargeProduct(deps: ChargeDeps, product: OneTimeProduct, i
     return { success: false, status: 'refunded', orderId: order.id, message: 'This order was refunded. Reload the page to buy again.' };
   }
 
-  const earlier = await earlierAttempt(deps, order);
+  const earlier = await earlierAttempt(deps, order, request.paymentMethodId);
   if (earlier !== null) return fromIntent(deps, terms, input.appOrigin, order, earlier);
 
   let intent: Stripe.PaymentIntent;

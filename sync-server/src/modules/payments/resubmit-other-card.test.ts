@@ -62,3 +62,16 @@ it('cancels an attempt still waiting for the bank before another card pays, so o
   const intents = (await app.stripe.paymentIntents.list({ limit: 100 })).data.filter((intent) => intent.metadata.order_id === first.orderId);
   expect(intents.map((intent) => intent.status).sort()).toEqual(['canceled', 'succeeded']);
 });
+
+it('a resubmit with the same card while the bank is still checking reports that same attempt, and cancels nothing', async () => {
+  const authentication = { number: '4000002500003155', exp_month: 12, exp_year: 2040, cvc: '123' };
+  const paymentMethodId = (await app.stripe.paymentMethods.create({ type: 'card', card: authentication })).id;
+  const request = { name: 'Ada', email: 'same-card@example.test', paymentMethodId, idempotencyKey: newIdempotencyKey() };
+  const first = await charge(request);
+  expect(first).toMatchObject({ status: 'requires_action' });
+
+  const again = await charge(request);
+  expect(again).toMatchObject({ status: 'requires_action', orderId: first.orderId, nextActionUrl: first.nextActionUrl });
+  const intents = (await app.stripe.paymentIntents.list({ limit: 100 })).data.filter((intent) => intent.metadata.order_id === first.orderId);
+  expect(intents.map((intent) => intent.status)).toEqual(['requires_action']);
+});
