@@ -119,7 +119,14 @@ async function earlierAttempt(deps: ChargeDeps, order: OrderRow, paymentMethodId
   if (order.providerId === null || (order.status !== 'pending' && order.status !== 'requires_action')) return null;
   const intents = deps.payments.client().paymentIntents;
   try {
-    const intent = await intents.retrieve(order.providerId);
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await intents.retrieve(order.providerId);
+    } catch (error) {
+      // The provider does not know it (the local Stripe keeps nothing across a restart): it cannot take money.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+      throw error;
+    }
     if (intent.status === 'succeeded' || intent.status === 'processing') return intent;
     if (intent.status !== 'requires_action' && intent.status !== 'requires_confirmation') return null;
     // The same card again (a resubmit of the same attempt): it is still the one the bank is checking.

@@ -75,3 +75,12 @@ it('a resubmit with the same card while the bank is still checking reports that 
   const intents = (await app.stripe.paymentIntents.list({ limit: 100 })).data.filter((intent) => intent.metadata.order_id === first.orderId);
   expect(intents.map((intent) => intent.status)).toEqual(['requires_action']);
 });
+
+it('an attempt the provider no longer knows (the local Stripe restarted) does not block a new one', async () => {
+  const idempotencyKey = newIdempotencyKey();
+  await database().sql`
+    insert into orders (kind, amount_cents, email, name, provider, provider_id, idempotency_key, status)
+    values ('pass', 2000, 'restarted@example.test', 'Ada', 'test', 'pi_forgotten_by_a_restart', ${idempotencyKey}, 'pending')`;
+  const answer = await charge({ name: 'Ada', email: 'restarted@example.test', paymentMethodId: await typedCard(), idempotencyKey });
+  expect(answer).toMatchObject({ success: true, status: 'succeeded' });
+});
