@@ -58,6 +58,18 @@ describe('Something New', () => {
     });
   });
 
+  it('forgets the sample profiles seen once the site serves its real data, so none passes for real', async () => {
+    const saved: SavedSomethingNew = { recent: [bo, { ...bo, twitter: 'cy_sample', name: 'Cy Sample' }], sample: true, datasetUrl: null };
+    localStorage.setItem(SAVED_KEY, JSON.stringify(saved));
+    fakeServer([operatorReply(ada)]);
+    renderPage();
+    await screen.findByRole('heading', { name: 'Ada Real' });
+    await waitFor(() => {
+      expect((JSON.parse(localStorage.getItem(SAVED_KEY) ?? '') as SavedSomethingNew).recent.map((p) => p.twitter)).toEqual(['ada_real']);
+    });
+    expect(screen.queryByRole('navigation', { name: 'Seen on this device' })).toBeNull();
+  });
+
   it("links a real founder's handle and the configured shop, and draws the initials when the picture fails", async () => {
     fakeServer([operatorReply(ada)]);
     renderPage();

@@ -61,7 +61,11 @@ export function useFounderProfiles(): FounderProfiles {
       return;
     }
     setCurrent(profile);
-    setSaved((before) => ({ recent: rememberProfile(before?.recent ?? [], profile), sample: reply.sample, datasetUrl: reply.datasetUrl }));
+    setSaved((before) => {
+      // Sample profiles and the operator's are never mixed: a switch of data starts the list again.
+      const kept = before !== null && before.sample === reply.sample ? before.recent : [];
+      return { recent: rememberProfile(kept, profile), sample: reply.sample, datasetUrl: reply.datasetUrl };
+    });
     setFetchState({ status: 'idle' });
   }, []);
 
