@@ -23,6 +23,9 @@ import { createHnClient } from './providers/hacker-news.ts';
 import { mailboxRouter } from './modules/mail/router.ts';
 import { paymentsRouter } from './modules/payments/router.ts';
 import { remindersRouter } from './modules/reminders/router.ts';
+import { loadFounderProfiles, pictureOrigins } from './modules/something-new/load-profiles.ts';
+import { createPictureCheck } from './modules/something-new/picture-check.ts';
+import { somethingNewRouter } from './modules/something-new/router.ts';
 import { PUSH_BODY_LIMIT, syncRouter } from './modules/sync/router.ts';
 
 export interface AppDeps {
@@ -86,7 +89,9 @@ export function createApp({ env, sql, logger, payments: given, hnThreads }: AppD
   app.disable('etag');
 
   app.use(requestLogger(logger));
-  app.use(securityHeaders(env));
+  // Read before the headers: the page may show the profiles' pictures from their own sites.
+  const founders = loadFounderProfiles(env.somethingNew.csvPath, logger);
+  app.use(securityHeaders(env, pictureOrigins(founders.profiles)));
   app.use(compression());
   // Never with real keys: `createPayments` makes no local Stripe then.
   if (payments.local !== null) app.use(localStripe(payments));
@@ -112,6 +117,7 @@ export function createApp({ env, sql, logger, payments: given, hnThreads }: AppD
     billingRouter({ sql, payments, limits: env.rateLimits }),
     humanSoundsRouter({ sql, payments, logger, zip: libraryZip(env.humanSoundsAudioDir) }),
     hnRouter({ sql, threads: hnThreads ?? createHnThreads(sql, env) }),
+    somethingNewRouter({ founders, datasetUrl: env.somethingNew.datasetUrl, pictureCheck: createPictureCheck() }),
     // The local mailbox lists everyone's mail: never in production.
     ...(env.isProduction ? [] : [mailboxRouter({ sql })]),
   ];

@@ -86,6 +86,17 @@ describe('loadEnv', () => {
     expect(loadEnv({ HUMAN_SOUNDS_AUDIO_DIR: '/srv/sounds' }).humanSoundsAudioDir).toBe('/srv/sounds');
   });
 
+  it("reads Something New's profiles from the data folder unless a file is named, and buys the dataset by e-mail unless a link is set", () => {
+    expect(loadEnv({ DATA_DIR: '/var/lib/memento' }).somethingNew).toEqual({
+      csvPath: path.join('/var/lib/memento', 'something-new.csv'),
+      datasetUrl: null,
+    });
+    expect(
+      loadEnv({ SOMETHING_NEW_CSV: 'exports/founders.csv', SOMETHING_NEW_DATASET_URL: 'https://shop.example/founders' }).somethingNew,
+    ).toEqual({ csvPath: path.join(REPO_ROOT, 'exports', 'founders.csv'), datasetUrl: 'https://shop.example/founders' });
+    expect(problemsOf({ SOMETHING_NEW_DATASET_URL: 'javascript:alert(1)' })).toEqual(['SOMETHING_NEW_DATASET_URL: must be an http(s) URL']);
+  });
+
   it('is silent by default under test', () => {
     expect(loadEnv({ NODE_ENV: 'test' }).logLevel).toBe('silent');
   });

@@ -72,6 +72,14 @@ export interface Env {
   readonly publicOrigin: string;
   /** The Human Sounds MP3s the paid zip is made of (`{id}.mp3`, catalogue order in pwa/core). */
   readonly humanSoundsAudioDir: string;
+  readonly somethingNew: SomethingNewConfig;
+}
+
+export interface SomethingNewConfig {
+  /** The operator's founder profiles; when no file is there, the fictional sample that ships is shown. */
+  readonly csvPath: string;
+  /** Where 'Buy Dataset' leads; null: to the contact e-mail. */
+  readonly datasetUrl: string | null;
 }
 
 /** Thrown by `loadEnv` with every problem found, so one start shows them all. */
@@ -112,6 +120,8 @@ const VARIABLES = [
   'CHARGE_LIMIT_PER_CLIENT',
   'PUBLIC_ORIGIN',
   'HUMAN_SOUNDS_AUDIO_DIR',
+  'SOMETHING_NEW_CSV',
+  'SOMETHING_NEW_DATASET_URL',
 ] as const;
 
 type Variable = (typeof VARIABLES)[number];
@@ -196,6 +206,11 @@ const schema = z.object({
     .transform((value) => new URL(value).origin)
     .optional(),
   HUMAN_SOUNDS_AUDIO_DIR: z.string().default('pwa/public/humansounds/audio'),
+  SOMETHING_NEW_CSV: z.string().optional(),
+  SOMETHING_NEW_DATASET_URL: z
+    .string()
+    .refine((value) => hasProtocol(value, ['http:', 'https:']), 'must be an http(s) URL')
+    .optional(),
 });
 
 /** Keeps only our variables; blank values count as unset, so `FOO=` in a shell means "not set". */
@@ -316,5 +331,9 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     // Unset: the address `npm start` prints, right for whoever runs it on their own machine.
     publicOrigin: values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`,
     humanSoundsAudioDir: path.resolve(REPO_ROOT, values.HUMAN_SOUNDS_AUDIO_DIR),
+    somethingNew: {
+      csvPath: values.SOMETHING_NEW_CSV ? path.resolve(REPO_ROOT, values.SOMETHING_NEW_CSV) : path.join(dataDir, 'something-new.csv'),
+      datasetUrl: values.SOMETHING_NEW_DATASET_URL ?? null,
+    },
   };
 }

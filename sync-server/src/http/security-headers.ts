@@ -55,9 +55,13 @@ const THIRD_PARTY_SOURCES = {
   stripe: STRIPE_SOURCES,
 } satisfies Record<string, Directives>;
 
-export function contentSecurityPolicyDirectives(env: Pick<Env, 'signIn' | 'payments'>): Directives {
+/**
+ * `pictureOrigins`: where the operator's Something New profiles keep their pictures (none for the
+ * sample, whose pictures are drawn), allowed as images only.
+ */
+export function contentSecurityPolicyDirectives(env: Pick<Env, 'signIn' | 'payments'>, pictureOrigins: readonly string[] = []): Directives {
   const directives = baseDirectives();
-  const extras: Directives[] = [];
+  const extras: Directives[] = [{ 'img-src': [...pictureOrigins] }];
   if (env.signIn.mode === 'google') extras.push(THIRD_PARTY_SOURCES.google);
   if (env.payments.mode === 'stripe') extras.push(THIRD_PARTY_SOURCES.stripe);
   for (const extra of extras) {
@@ -93,14 +97,14 @@ export function permissionsPolicy(env: Pick<Env, 'payments'>): string {
   ].join(', ');
 }
 
-export function securityHeaders(env: Pick<Env, 'signIn' | 'payments'>): RequestHandler[] {
+export function securityHeaders(env: Pick<Env, 'signIn' | 'payments'>, pictureOrigins: readonly string[] = []): RequestHandler[] {
   const policy = permissionsPolicy(env);
   const permissions: RequestHandler = (_req, res, next) => {
     res.setHeader('Permissions-Policy', policy);
     next();
   };
   return [permissions, helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(env) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(env, pictureOrigins) },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Google's sign-in popup reports back to its opener.

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../features/site/components/coming-soon';
-import { comingSoonAreas } from '../../features/site/coming-soon-areas';
+import { SomethingNewPage } from '../../features/something-new/components/something-new-page';
 
+/** /somethingnew: the founder profiles preview. */
 export function Component() {
-  return <ComingSoon {...comingSoonAreas.somethingNew} />;
+  return <SomethingNewPage />;
 }
