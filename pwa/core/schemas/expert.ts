@@ -72,7 +72,12 @@ export function rateCentsOf(rate: number): number | null {
 export const expertFieldsSchema = z.object({
   /** Send it stripped (`stripSiteName`); the server refuses anything but letters. */
   siteName: siteNameSchema,
-  yourName: z.string().trim().min(1, 'Enter your name').max(YOUR_NAME_MAX, `At most ${YOUR_NAME_MAX} characters`),
+  yourName: z
+    .string()
+    .trim()
+    .min(1, 'Enter your name')
+    .max(YOUR_NAME_MAX, `At most ${YOUR_NAME_MAX} characters`)
+    .refine((name) => !/[\r\n]/.test(name), 'Your name fits on one line'),
   yourBio: z.string().trim().max(YOUR_BIO_MAX, `At most ${YOUR_BIO_MAX} characters`),
   theVerb: z.enum(EXPERT_VERBS),
   /** One short item per entry (`helpListFromText` makes it from the form's lines). */
