@@ -16,7 +16,6 @@ import { readPlanState } from './modules/billing/plan-state.ts';
 import { exercisesRouter } from './modules/exercises/router.ts';
 import { expertOpenGraph } from './modules/experts/open-graph.ts';
 import { expertsRouter } from './modules/experts/router.ts';
-import { paths } from '#core/paths';
 import { healthRouter } from './modules/health/router.ts';
 import { humanSoundsRouter } from './modules/human-sounds/router.ts';
 import { libraryZip } from './modules/human-sounds/library-zip.ts';
@@ -122,7 +121,7 @@ export function createApp({ env, sql, logger, payments: given, hnThreads }: AppD
   app.use('/api', ...apiRouters, apiNotFound);
 
   // An expert's page carries the expert's own link-preview tags; every other page the usual shell.
-  app.get(paths.expertPage.path, expertOpenGraph({ sql, publicDir: env.publicDir, publicOrigin: env.publicOrigin }));
+  app.use(expertOpenGraph({ sql, publicDir: env.publicDir, publicOrigin: env.publicOrigin }));
   app.use(servePwa(env.publicDir, { sourceMaps: !env.isProduction }));
   app.use(errorHandler(logger));
   return app;

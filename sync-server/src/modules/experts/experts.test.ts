@@ -86,8 +86,8 @@ describe('making a page', () => {
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409]);
     for (const answer of answers.filter((one) => one.status === 409)) expect(await errorOf(answer)).toBe('SITE_NAME_TAKEN');
-    const [{ count }] = await database().sql<{ count: number }[]>`select count(*)::int as count from experts where lower(site_name) = 'racename'`;
-    expect(count).toBe(1);
+    const [row] = await database().sql<{ count: number }[]>`select count(*)::int as count from experts where lower(site_name) = 'racename'`;
+    expect(row?.count).toBe(1);
   });
 
   it('refuses names the product uses with SITE_NAME_RESERVED', async () => {

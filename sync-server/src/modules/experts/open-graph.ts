@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
-import { stripSiteName } from '#core/experts/site-name';
+import { SITE_NAME_MAX, stripSiteName } from '#core/experts/site-name';
 import { paths } from '#core/paths';
 import type { Sql } from '../../db/client.ts';
 import { expertBySiteName, type ExpertRow } from './repo.ts';
@@ -54,13 +54,30 @@ export interface ExpertOpenGraphDeps {
   readonly publicOrigin: string;
 }
 
-/** `GET /ex/:siteName` before the usual app shell (app.ts). */
+/** `/ex/{siteName}`, as the route table names it; the name part is read by hand below. */
+const PAGE_PREFIX = paths.expertPage.path.slice(0, paths.expertPage.path.indexOf(':'));
+
+/** The site name of a page address, stripped; null for any other address. */
+function siteNameOf(urlPath: string): string | null {
+  if (!urlPath.startsWith(PAGE_PREFIX)) return null;
+  const rest = urlPath.slice(PAGE_PREFIX.length).replace(/\/$/, '');
+  if (rest === '' || rest.includes('/') || rest.length > 200) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rest);
+  } catch {
+    return null;
+  }
+  const siteName = stripSiteName(decoded);
+  return siteName === '' || siteName.length > SITE_NAME_MAX ? null : siteName;
+}
+
+/** Middleware before the usual app shell (app.ts): only GETs of an expert page's address stop here. */
 export function expertOpenGraph({ sql, publicDir, publicOrigin }: ExpertOpenGraphDeps): RequestHandler {
   const indexFile = path.join(publicDir, 'index.html');
   return (req, res, next) => {
-    const raw = req.params.siteName;
-    const siteName = typeof raw === 'string' ? stripSiteName(raw) : '';
-    if (siteName === '' || siteName.length > 50) {
+    const siteName = req.method === 'GET' || req.method === 'HEAD' ? siteNameOf(req.path) : null;
+    if (siteName === null) {
       next();
       return;
     }
