@@ -14,6 +14,8 @@ import { analyticsRouter } from './modules/analytics/router.ts';
 import { billingRouter } from './modules/billing/router.ts';
 import { readPlanState } from './modules/billing/plan-state.ts';
 import { exercisesRouter } from './modules/exercises/router.ts';
+import { expertOpenGraph } from './modules/experts/open-graph.ts';
+import { expertsRouter } from './modules/experts/router.ts';
 import { healthRouter } from './modules/health/router.ts';
 import { humanSoundsRouter } from './modules/human-sounds/router.ts';
 import { libraryZip } from './modules/human-sounds/library-zip.ts';
@@ -115,6 +117,7 @@ export function createApp({ env, sql, logger, payments: given, hnThreads }: AppD
     }),
     paymentsRouter({ sql, payments, limits: env.rateLimits, publicOrigin: env.publicOrigin }),
     billingRouter({ sql, payments, limits: env.rateLimits }),
+    expertsRouter({ sql, payments, limits: env.rateLimits, publicOrigin: env.publicOrigin }),
     humanSoundsRouter({ sql, payments, logger, zip: libraryZip(env.humanSoundsAudioDir) }),
     hnRouter({ sql, threads: hnThreads ?? createHnThreads(sql, env) }),
     somethingNewRouter({ founders, datasetUrl: env.somethingNew.datasetUrl, pictureCheck: createPictureCheck() }),
@@ -123,6 +126,8 @@ export function createApp({ env, sql, logger, payments: given, hnThreads }: AppD
   ];
   app.use('/api', ...apiRouters, apiNotFound);
 
+  // An expert's page carries the expert's own link-preview tags; every other page the usual shell.
+  app.use(expertOpenGraph({ sql, publicDir: env.publicDir, publicOrigin: env.publicOrigin }));
   app.use(servePwa(env.publicDir, { sourceMaps: !env.isProduction }));
   app.use(errorHandler(logger));
   return app;
