@@ -11,3 +11,9 @@ const points = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 export function formatPoints(value: number): string {
   return points.format(value);
 }
+
+/** The enemy's name as a caption: 'Boss', 'Attack critter'. */
+export function enemyTitle(enemy: EnemyKind): string {
+  const name = enemyName(enemy);
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}

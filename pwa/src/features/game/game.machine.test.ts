@@ -159,7 +159,11 @@ describe('gameMachine', () => {
     const saved: unknown = JSON.parse(JSON.stringify(actor.getPersistedSnapshot()));
     const resumedClock = new SimulatedClock();
     // The persisted snapshot is the machine's own type; JSON round-trips it as storage does.
-    const resumed = createActor(gameMachine, { snapshot: saved as ReturnType<typeof actor.getPersistedSnapshot>, clock: resumedClock });
+    const resumed = createActor(gameMachine, {
+      snapshot: saved as ReturnType<typeof actor.getPersistedSnapshot>,
+      clock: resumedClock,
+      input: { seed: 0 },
+    });
     resumed.start();
     expect(resumed.getSnapshot().context).toEqual(actor.getSnapshot().context);
     round(actor, clock);
