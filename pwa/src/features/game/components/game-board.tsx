@@ -141,7 +141,7 @@ export function GameBoard({ start, onSave, onResting, onNewGame }: GameBoardProp
         </div>
       </dl>
 
-      <p className={styles.message} role="status" aria-live="polite">
+      <p className={styles.message} role="status" aria-live="polite" aria-label="What happened">
         {context.message}
       </p>
 
