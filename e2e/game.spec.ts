@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { expect, paths, test, waitForServiceWorker } from './fixtures';
+import { DashboardPage } from './pages/dashboard-page';
 import { GamePage } from './pages/game';
+import { SignInPage } from './pages/sign-in-page';
 
 test('from the intro to the farm, then a critter beaten raises its stat', async ({ page }) => {
   // Eleven rounds with the enemy's pause after each, on a busy machine.
@@ -129,4 +132,38 @@ test('the sound switch is remembered', async ({ page }) => {
   await expect(game.soundSwitch()).toHaveAttribute('aria-checked', 'false');
   await page.reload();
   await expect(game.soundSwitch()).toHaveAttribute('aria-checked', 'false');
+});
+
+test('signed in, the game syncs: another device continues the same fight', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const email = `e2e-game-${randomUUID()}@example.test`;
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await signIn.signInLocally(email);
+  const dashboard = new DashboardPage(page);
+  await dashboard.waitForSynced();
+
+  const game = new GamePage(page);
+  await game.open();
+  await game.button('Face the boss').click();
+  await game.attack();
+  await expect(game.health('Your health')).toContainText('60.7 / 100');
+  // The dashboard says when this device's writes have reached the server.
+  await page.goto(paths.dashboard.href());
+  await dashboard.waitForSynced();
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  const otherSignIn = new SignInPage(otherPage);
+  await otherSignIn.open();
+  await otherSignIn.signInLocally(email);
+  await new DashboardPage(otherPage).waitForSynced();
+  const otherGame = new GamePage(otherPage);
+  await otherGame.open();
+  await expect(otherGame.notice('continues from where you left it on another device')).toBeVisible();
+  await expect(otherGame.health('Your health')).toContainText('60.7 / 100');
+  await expect(otherGame.health('Boss health')).toContainText('98 / 100');
+  await otherGame.attack();
+  await expect(otherGame.health('Boss health')).toContainText('96 / 100');
+  await other.close();
 });
