@@ -19,7 +19,7 @@ export function GamePage() {
         <PageHeading
           eyebrow="A small game"
           title="The blob game"
-          lead="Face the boss. If it knocks you out, train on the farm: every critter you beat makes you stronger or tougher."
+          lead="Face the boss. If it knocks you out, train on the farm: your health comes back in full there, and every critter you beat makes you stronger or tougher."
         />
         {start.notice !== null && (
           <p className={styles.notice} role="status">
