@@ -1,11 +1,23 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { paths } from '#core/paths';
+import { ENEMY_TURN_MS } from '#core/game/rules';
 import { GAME_SAVE_STORAGE_KEY, toSaveRecord, type GameContext } from '#core/game/save';
 import { severeViolations } from './accessibility';
 
 /** The blob game (/bestgame), by role and label. */
 export class GamePage {
-  constructor(private readonly page: Page) {}
+  /**
+   * With `fakeClock`, the page's timers run on Playwright's clock (installed before the page
+   * opens): each round then moves time on by the enemy's pause instead of waiting it out.
+   */
+  constructor(
+    private readonly page: Page,
+    private readonly options: { readonly fakeClock: boolean } = { fakeClock: false },
+  ) {}
+
+  async installClock(): Promise<void> {
+    if (this.options.fakeClock) await this.page.clock.install();
+  }
 
   async open(): Promise<void> {
     await this.page.goto(paths.bestGame.href());
@@ -55,6 +67,7 @@ export class GamePage {
   async attack(): Promise<void> {
     await expect(this.button('Attack')).toBeEnabled();
     await this.button('Attack').click();
+    if (this.options.fakeClock) await this.page.clock.runFor(ENEMY_TURN_MS);
   }
 
   /** Attacks until the fight is over, i.e. the farm's buttons (or the finished screen) show. */
@@ -65,6 +78,7 @@ export class GamePage {
       await expect(ready.or(over).first()).toBeVisible();
       if (await over.first().isVisible()) return;
       await ready.click();
+      if (this.options.fakeClock) await this.page.clock.runFor(ENEMY_TURN_MS);
     }
     await expect(over.first()).toBeVisible();
   }

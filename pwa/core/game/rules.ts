@@ -23,6 +23,9 @@ const CRITTER_HIT_PER_STRENGTH_HIGH = 1;
 /** Above this strength, a hit on a critter is 1 × strength instead of 1.3 ×. */
 const CRITTER_HIT_STRENGTH_THRESHOLD = 5;
 
+/** In each round, the pause between the player's blow and the enemy's, so the message can be read. */
+export const ENEMY_TURN_MS = 900;
+
 export type CritterKind = 'attack' | 'defence';
 export type EnemyKind = 'boss' | CritterKind;
 

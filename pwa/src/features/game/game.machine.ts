@@ -5,6 +5,7 @@ import {
   critterKindFrom,
   enemyHit,
   enemyMaxHealth,
+  ENEMY_TURN_MS,
   HEALTH_ON_REACHING_FARM,
   isDefeated,
   PLAYER_MAX_HEALTH,
@@ -38,8 +39,7 @@ export type GameEvent =
   | { readonly type: 'FIGHT_CRITTER' }
   | { readonly type: 'CHALLENGE_BOSS' };
 
-/** The pause between the player's blow and the enemy's, so the message can be read. */
-export const ENEMY_TURN_MS = 900;
+export { ENEMY_TURN_MS };
 
 const INTRO_MESSAGE = 'A boss blocks the road. Attack when you are ready.';
 

@@ -79,8 +79,12 @@ export function GameBoard({ start, onSave, onResting, onNewGame }: GameBoardProp
     };
   }, [actorRef, onSave, onResting, soundOn]);
 
-  // A new stage replaces the buttons: the keyboard's focus moves to the first of the new ones.
+  // A new stage replaces the buttons: the keyboard's focus moves to the first of the new ones (not
+  // when the page opens, which keeps its own order, but when a game replaces the last one).
+  const shownStage = useRef(start.key === 0 ? stage : null);
   useEffect(() => {
+    if (shownStage.current === stage) return;
+    shownStage.current = stage;
     const area = actions.current;
     const focused = document.activeElement;
     if (area === null || (focused !== null && focused !== document.body && !area.contains(focused))) return;
@@ -168,7 +172,7 @@ export function GameBoard({ start, onSave, onResting, onNewGame }: GameBoardProp
         )}
         {stage === 'finished' && (
           <>
-            <p className={styles.finished}>You beat the boss. Part 2 is not available yet: sign up to hear when it is.</p>
+            <p className={styles.finished}>Part 2 is not available yet. Sign up to hear when it is out.</p>
             <ButtonLink size="lg" to={paths.signup.href()}>
               Sign up
             </ButtonLink>
