@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../features/site/components/coming-soon';
-import { comingSoonAreas } from '../../features/site/coming-soon-areas';
+import { GamePage } from '../../features/game/components/game-page';
 
+/** /bestgame: the blob game. */
 export function Component() {
-  return <ComingSoon {...comingSoonAreas.game} />;
+  return <GamePage />;
 }
