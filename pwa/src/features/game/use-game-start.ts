@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toSaveRecord, type GameSaveRecord, type SaveReading } from '#core/game/save';
 import { useUserDb } from '../../db/user-db-context';
+import { useSession } from '../../session/use-session';
 import { currentInstant } from '../../lib/clock';
 import { readDeviceSave, writeDeviceSave } from './data/device-save';
 import { newSeed, NOTICES, startFrom, type GameStart } from './game-start';
@@ -28,7 +29,8 @@ export interface GameSession {
  */
 export function useGameSession(): GameSession {
   const db = useUserDb();
-  const [initial] = useState(() => readDeviceSave());
+  const { userId } = useSession();
+  const [initial] = useState(() => readDeviceSave(userId));
   const [start, setStart] = useState<GameStart>(() => startFrom(initial, 0, newSeed(), NOTICES.continued));
   const lastSave = useRef<GameSaveRecord | null>(recordOf(initial));
   const resting = useRef(true);
@@ -36,7 +38,7 @@ export function useGameSession(): GameSession {
   const save = useCallback(
     (record: GameSaveRecord) => {
       lastSave.current = record;
-      writeDeviceSave(record);
+      writeDeviceSave(record, userId);
       if (db === null) return;
       loadSyncedSave()
         .then((synced) => synced.writeSyncedSave(db, record, record.savedAt))
@@ -44,7 +46,7 @@ export function useGameSession(): GameSession {
           console.warn('The game could not be saved to your account', error);
         });
     },
-    [db],
+    [db, userId],
   );
 
   useEffect(() => {
@@ -59,7 +61,7 @@ export function useGameSession(): GameSession {
           if (!resting.current) return;
           const record = recordOf(reading);
           lastSave.current = record;
-          if (record !== null) writeDeviceSave(record);
+          if (record !== null) writeDeviceSave(record, userId);
           setStart((current) => startFrom(reading, current.key + 1, newSeed(), NOTICES.fromOtherDevice));
         } else if (mine !== null && (reading.kind !== 'ok' || reading.savedAt < mine.savedAt)) {
           // This device's game is newer (played signed out, or offline): the account takes it.
@@ -73,7 +75,7 @@ export function useGameSession(): GameSession {
       stopped = true;
       stopWatching?.();
     };
-  }, [db]);
+  }, [db, userId]);
 
   const setResting = useCallback((value: boolean) => {
     resting.current = value;

@@ -15,17 +15,31 @@ function deviceStorage(): Storage | null {
   }
 }
 
-export function readDeviceSave(): SaveReading {
+/** Whose game the device save is: the signed-in person's id, or absent for a game played signed out. */
+const OWNER_STORAGE_KEY = 'memento-game-owner';
+
+/**
+ * The game kept on this device for `userId` (null when signed out). A game another person played
+ * signed in on this device is theirs: it is neither shown here nor handed to this account. A game
+ * played signed out belongs to whoever signs in next.
+ */
+export function readDeviceSave(userId: string | null): SaveReading {
   try {
-    return readSaveText(deviceStorage()?.getItem(GAME_SAVE_STORAGE_KEY) ?? null);
+    const storage = deviceStorage();
+    const owner = storage?.getItem(OWNER_STORAGE_KEY) ?? null;
+    if (owner !== null && owner !== userId) return { kind: 'none' };
+    return readSaveText(storage?.getItem(GAME_SAVE_STORAGE_KEY) ?? null);
   } catch {
     return { kind: 'none' };
   }
 }
 
-export function writeDeviceSave(save: GameSaveRecord): void {
+export function writeDeviceSave(save: GameSaveRecord, userId: string | null): void {
   try {
-    deviceStorage()?.setItem(GAME_SAVE_STORAGE_KEY, JSON.stringify(save));
+    const storage = deviceStorage();
+    storage?.setItem(GAME_SAVE_STORAGE_KEY, JSON.stringify(save));
+    if (userId === null) storage?.removeItem(OWNER_STORAGE_KEY);
+    else storage?.setItem(OWNER_STORAGE_KEY, userId);
   } catch {
     // Full or blocked: the game goes on, it just is not kept.
   }
