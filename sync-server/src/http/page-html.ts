@@ -1,0 +1,94 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { matchesRoutePattern, ROUTE_ASSETS_FILE, type RouteAssets } from '#core/route-assets';
+
+/**
+ * Extra tags for one page's <head>, from its path (already decoded by nothing: the raw
+ * `req.path`). Returns '' when it has nothing to add. Whatever text it puts in must go through
+ * `escapeHtml`. Hooks run in order and their tags are added after the route's own preloads.
+ *
+ * Example, Open Graph tags for /ex/{siteName}:
+ *   const expertMeta: HeadHook = (urlPath) => { const name = ...; return `<meta property="og:title" content="${escapeHtml(name)}">`; };
+ * passed as `servePwa(dir, { headHooks: [expertMeta] })`.
+ */
+export type HeadHook = (urlPath: string) => string;
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe for HTML content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** The first route whose pattern matches the path: the same order the app's router lists them in. */
+export function routeAssetsFor(assets: RouteAssets, urlPath: string): RouteAssets['routes'][number] | undefined {
+  return assets.routes.find((route) => matchesRoutePattern(route.path, urlPath));
+}
+
+/**
+ * The <link> tags announcing a page's own chunks: its scripts as module preloads, its stylesheets
+ * as preloads (the app attaches them when the page renders; as preloads they fetch at once
+ * without holding the first paint back).
+ */
+export function preloadTags(route: RouteAssets['routes'][number] | undefined): string {
+  if (route === undefined) return '';
+  const scripts = route.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
+  const styles = route.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(file)}">`);
+  return [...scripts, ...styles].join('');
+}
+
+/** `html` with `tags` added at the end of its <head> (unchanged when there are none). */
+export function addToHead(html: string, tags: string): string {
+  if (tags === '') return html;
+  const at = html.indexOf('</head>');
+  return at < 0 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
+}
+
+function isRouteAssets(value: unknown): value is RouteAssets {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { routes?: unknown }).routes);
+}
+
+/** The build's route list, or none when the build has not written one (an older build, a test's folder). */
+async function readRouteAssets(publicDir: string): Promise<RouteAssets> {
+  try {
+    const parsed: unknown = JSON.parse(await fs.readFile(path.join(publicDir, ROUTE_ASSETS_FILE), 'utf8'));
+    return isRouteAssets(parsed) ? parsed : { routes: [] };
+  } catch {
+    return { routes: [] };
+  }
+}
+
+export interface PageHtmlSource {
+  /** The app shell for `urlPath`, with its route's preloads and the hooks' tags; rejects like fs.readFile. */
+  render(urlPath: string): Promise<string>;
+}
+
+/**
+ * The app shell (index.html) made for one page. The files are read again when they change (a
+ * new build while the server runs), else served from memory.
+ */
+export function pageHtmlSource(publicDir: string, headHooks: readonly HeadHook[] = []): PageHtmlSource {
+  const indexFile = path.join(publicDir, 'index.html');
+  let cached: { readonly mtimeMs: number; readonly html: string; readonly assets: RouteAssets } | undefined;
+  const load = async () => {
+    const { mtimeMs } = await fs.stat(indexFile);
+    if (cached?.mtimeMs !== mtimeMs) {
+      const [html, assets] = await Promise.all([fs.readFile(indexFile, 'utf8'), readRouteAssets(publicDir)]);
+      cached = { mtimeMs, html, assets };
+    }
+    return cached;
+  };
+  return {
+    async render(urlPath) {
+      const { html, assets } = await load();
+      const tags = preloadTags(routeAssetsFor(assets, urlPath)) + headHooks.map((hook) => hook(urlPath)).join('');
+      return addToHead(html, tags);
+    },
+  };
+}
