@@ -56,7 +56,7 @@ describe('pageHtmlSource', () => {
 
   it('serves the shell with the route’s preloads and each hook’s tags', async () => {
     const hook = (urlPath: string) => (urlPath.startsWith('/ex/') ? `<meta property="og:title" content="${escapeHtml(urlPath)}">` : '');
-    const source = pageHtmlSource(dir, [hook]);
+    const source = pageHtmlSource(dir, { headHooks: [hook] });
     const landing = await source.render('/');
     expect(landing).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/landing-A.js"><link rel="preload" as="style" crossorigin href="/assets/landing-A.css"></head>',

@@ -1,6 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { matchesRoutePattern, ROUTE_ASSETS_FILE, type RouteAssets } from '#core/route-assets';
+import { escapeHtml, withPageText, type PageText } from './page-text.ts';
+
+export { escapeHtml } from './page-text.ts';
 
 /**
  * Extra tags for one page's <head>, from its path (already decoded by nothing: the raw
@@ -12,19 +15,6 @@ import { matchesRoutePattern, ROUTE_ASSETS_FILE, type RouteAssets } from '#core/
  * passed as `servePwa(dir, { headHooks: [expertMeta] })`.
  */
 export type HeadHook = (urlPath: string) => string;
-
-const HTML_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text made safe for HTML content and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
 
 /** The first route whose pattern matches the path: the same order the app's router lists them in. */
 export function routeAssetsFor(assets: RouteAssets, urlPath: string): RouteAssets['routes'][number] | undefined {
@@ -73,7 +63,13 @@ export interface PageHtmlSource {
  * The app shell (index.html) made for one page. The files are read again when they change (a
  * new build while the server runs), else served from memory.
  */
-export function pageHtmlSource(publicDir: string, headHooks: readonly HeadHook[] = []): PageHtmlSource {
+export interface PageHtmlOptions {
+  readonly headHooks?: readonly HeadHook[];
+  /** A page's own title and description, written into the shell (see `withPageText`); null keeps the shell's. */
+  readonly pageText?: (urlPath: string) => PageText | null;
+}
+
+export function pageHtmlSource(publicDir: string, { headHooks = [], pageText }: PageHtmlOptions = {}): PageHtmlSource {
   const indexFile = path.join(publicDir, 'index.html');
   let cached: { readonly mtimeMs: number; readonly html: string; readonly assets: RouteAssets } | undefined;
   const load = async () => {
@@ -88,7 +84,8 @@ export function pageHtmlSource(publicDir: string, headHooks: readonly HeadHook[]
     async render(urlPath) {
       const { html, assets } = await load();
       const tags = preloadTags(routeAssetsFor(assets, urlPath)) + headHooks.map((hook) => hook(urlPath)).join('');
-      return addToHead(html, tags);
+      const text = pageText?.(urlPath) ?? null;
+      return addToHead(text === null ? html : withPageText(html, text), tags);
     },
   };
 }

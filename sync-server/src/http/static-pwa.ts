@@ -1,6 +1,7 @@
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
 import { pageHtmlSource, type HeadHook } from './page-html.ts';
+import { datePageText, serverToday } from './page-text.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -42,7 +43,8 @@ export function servePwa(publicDir: string, { sourceMaps, headHooks = [] }: Serv
   };
   if (!sourceMaps) router.get(/\.map$/, notFound);
   const assetsDir = path.join(publicDir, 'assets') + path.sep;
-  const pages = pageHtmlSource(publicDir, headHooks);
+  // The date pages carry their own title, description and words before any script runs.
+  const pages = pageHtmlSource(publicDir, { headHooks, pageText: (urlPath) => datePageText(urlPath, serverToday()) });
 
   router.use(
     express.static(publicDir, {
