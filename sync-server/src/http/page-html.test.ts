@@ -56,10 +56,11 @@ describe('pageHtmlSource', () => {
 
   it('serves the shell with the route’s preloads and each hook’s tags', async () => {
     const hook = (urlPath: string) => (urlPath.startsWith('/ex/') ? `<meta property="og:title" content="${escapeHtml(urlPath)}">` : '');
-    const source = pageHtmlSource(dir, { headHooks: [hook] });
+    const later = (urlPath: string) => Promise.resolve(urlPath === '/' ? '<meta name="later">' : '');
+    const source = pageHtmlSource(dir, { headHooks: [hook, later] });
     const landing = await source.render('/');
     expect(landing).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/landing-A.js"><link rel="preload" as="style" crossorigin href="/assets/landing-A.css"></head>',
+      '<link rel="modulepreload" crossorigin href="/assets/landing-A.js"><link rel="preload" as="style" crossorigin href="/assets/landing-A.css"><meta name="later"></head>',
     );
     expect(landing).not.toContain('og:title');
     expect(await source.render('/ex/"><script>')).toContain('<meta property="og:title" content="/ex/&quot;&gt;&lt;script&gt;"></head>');

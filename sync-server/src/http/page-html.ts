@@ -6,15 +6,19 @@ import { escapeHtml, withPageText, type PageText } from './page-text.ts';
 export { escapeHtml } from './page-text.ts';
 
 /**
- * Extra tags for one page's <head>, from its path (already decoded by nothing: the raw
- * `req.path`). Returns '' when it has nothing to add. Whatever text it puts in must go through
- * `escapeHtml`. Hooks run in order and their tags are added after the route's own preloads.
+ * Extra tags for one page's <head>, from its path (the raw `req.path`, still percent-encoded).
+ * Returns '' (or a promise of it, e.g. after a database read) when it has nothing to add; a
+ * rejection becomes the request's error. Any text it writes must go through `escapeHtml`. The
+ * tags of all hooks follow the route's own preloads, in the hooks' order.
  *
  * Example, Open Graph tags for /ex/{siteName}:
- *   const expertMeta: HeadHook = (urlPath) => { const name = ...; return `<meta property="og:title" content="${escapeHtml(name)}">`; };
- * passed as `servePwa(dir, { headHooks: [expertMeta] })`.
+ *   const expertMeta: HeadHook = async (urlPath) => {
+ *     const site = ...; // from the path, then the database
+ *     return site ? `<meta property="og:title" content="${escapeHtml(site.title)}">` : '';
+ *   };
+ * passed as `servePwa(dir, { sourceMaps, headHooks: [expertMeta] })` in app.ts.
  */
-export type HeadHook = (urlPath: string) => string;
+export type HeadHook = (urlPath: string) => string | Promise<string>;
 
 /** The first route whose pattern matches the path: the same order the app's router lists them in. */
 export function routeAssetsFor(assets: RouteAssets, urlPath: string): RouteAssets['routes'][number] | undefined {
@@ -83,7 +87,8 @@ export function pageHtmlSource(publicDir: string, { headHooks = [], pageText }: 
   return {
     async render(urlPath) {
       const { html, assets } = await load();
-      const tags = preloadTags(routeAssetsFor(assets, urlPath)) + headHooks.map((hook) => hook(urlPath)).join('');
+      const hooked = await Promise.all(headHooks.map(async (hook) => hook(urlPath)));
+      const tags = preloadTags(routeAssetsFor(assets, urlPath)) + hooked.join('');
       const text = pageText?.(urlPath) ?? null;
       return addToHead(text === null ? html : withPageText(html, text), tags);
     },
