@@ -12,6 +12,7 @@ import { benchMixedLoad } from './load-mixed';
 import { benchPayments } from './payments';
 import { runSyncBenchmarks } from './sync-server';
 import { benchInitialPull } from './sync-initial-pull';
+import { benchLighthouse } from './lighthouse';
 import { newDataDir, startServer } from './server';
 
 const distDir = fileURLToPath(new URL('../../dist/pwa', import.meta.url));
@@ -106,9 +107,30 @@ async function landingAndStartup(): Promise<void> {
   console.log(`median ${median(starts).toFixed(0)} ms, max ${Math.max(...starts).toFixed(0)} ms (budget ≤ 3000 ms: ${verdict(Math.max(...starts), 3000)})`);
 }
 
+/** `--name=value` from the command line, if given. */
+function option(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length);
+}
+
+/** Lighthouse on the public pages; `--runs=N` and `--pages=/a,/b` narrow it (see ./lighthouse.ts). */
+async function lighthouseBench(): Promise<void> {
+  const runs = option('runs');
+  const pages = option('pages');
+  await benchLighthouse({
+    ...(runs === undefined ? {} : { runs: Number(runs) }),
+    ...(pages === undefined ? {} : { pages: pages.split(',') }),
+  });
+}
+
 async function main(): Promise<void> {
   if (!process.argv.includes('--no-build')) {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  }
+  // `npm run bench -- lighthouse`: only the public pages' Lighthouse figures.
+  if (process.argv.includes('lighthouse')) {
+    await lighthouseBench();
+    return;
   }
   bundleBudgets();
   await landingAndStartup();
@@ -125,6 +147,7 @@ async function main(): Promise<void> {
   await benchPayments();
   // The probe's load figure (issue 11): about 75 s, on BENCH_DATABASE_URL / TEST_DATABASE_URL's PostgreSQL.
   await benchMixedLoad();
+  await lighthouseBench();
 }
 
 await main();

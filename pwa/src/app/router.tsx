@@ -4,6 +4,7 @@ import { AppLoading } from '../components/layout/app-loading';
 import { trackPageLoad } from '../components/layout/page-loads';
 import { paths } from '#core/paths';
 import { RootLayout } from './root-layout';
+import { ROUTE_MODULES } from './route-modules';
 import { RouteErrorBoundary } from './route-error';
 
 interface PageModule {
@@ -48,80 +49,24 @@ function page(load: () => Promise<PageModule>): LazyPage {
   return { Page, preload };
 }
 
-const Landing = page(() => import('./routes/landing'));
-const Tools = page(() => import('./routes/tools'));
-const PrivacyPolicy = page(() => import('./routes/privacy-policy'));
-const NotFound = page(() => import('./routes/not-found'));
-const WeeksUntil = page(() => import('./routes/weeks-until'));
-const WeeksUntilResult = page(() => import('./routes/weeks-until-result'));
-const DaysUntil = page(() => import('./routes/days-until'));
-const DaysUntilResult = page(() => import('./routes/days-until-result'));
-const Life = page(() => import('./routes/life'));
-const Mortality = page(() => import('./routes/mortality'));
-const Signup = page(() => import('./routes/signup'));
-const Dashboard = page(() => import('./routes/dashboard'));
-const Account = page(() => import('./routes/account'));
-const Pass = page(() => import('./routes/pass'));
-const ThankYou = page(() => import('./routes/thank-you'));
-const HnTrackers = page(() => import('./routes/hn-trackers'));
-const HnItem = page(() => import('./routes/hn-item'));
-const HnUpgrade = page(() => import('./routes/hn-upgrade'));
-const Game = page(() => import('./routes/game'));
-const HumanSounds = page(() => import('./routes/human-sounds'));
-const HumanSoundsPay = page(() => import('./routes/human-sounds-pay'));
-const HumanSoundsThankYou = page(() => import('./routes/human-sounds-thank-you'));
-const SomethingNew = page(() => import('./routes/something-new'));
-const Expert = page(() => import('./routes/expert'));
-const Mailbox = page(() => import('./routes/mailbox'));
+// Each route module is a chunk of its own, named after its file, fetched when first shown.
+const routeModules = import.meta.glob<PageModule>(['./routes/*.tsx', '!./routes/*.test.tsx']);
+
+/** One lazy page per route module, so routes sharing a module keep the page mounted. */
+const pageOfModule = new Map<string, LazyPage>();
+function pageOf(module: string): LazyPage {
+  let lazyPage = pageOfModule.get(module);
+  if (lazyPage === undefined) {
+    const load = routeModules[`./routes/${module}.tsx`];
+    if (load === undefined) throw new Error(`No route module ./routes/${module}.tsx`);
+    lazyPage = page(load);
+    pageOfModule.set(module, lazyPage);
+  }
+  return lazyPage;
+}
 
 /** Every page path and the module that shows it. */
-const pages: readonly (readonly [path: string, page: LazyPage])[] = [
-  [paths.home.path, Landing],
-  [paths.tools.path, Tools],
-  [paths.privacyPolicy.path, PrivacyPolicy],
-  [paths.notFound.path, NotFound],
-
-  [paths.weeksUntil.path, WeeksUntil],
-  [paths.weeksUntilTarget.path, WeeksUntilResult],
-  [paths.daysUntil.path, DaysUntil],
-  [paths.daysUntilTarget.path, DaysUntilResult],
-
-  [paths.life.path, Life],
-  [paths.die.path, Life],
-  [paths.dieChart.path, Life],
-  [paths.dieMilestone.path, Life],
-  [paths.mortality.path, Mortality],
-  [paths.mortalityResult.path, Mortality],
-  [paths.mortalityMilestone.path, Mortality],
-
-  [paths.signup.path, Signup],
-  [paths.dashboard.path, Dashboard],
-  [paths.account.path, Account],
-
-  [paths.pay.path, Pass],
-  [paths.thankYou.path, ThankYou],
-
-  [paths.hnrd.path, HnTrackers],
-  [paths.hnItem.path, HnItem],
-  [paths.hnUpgrade.path, HnUpgrade],
-
-  [paths.bestGame.path, Game],
-
-  [paths.humanSounds.path, HumanSounds],
-  [paths.humanSoundsPay.path, HumanSoundsPay],
-  [paths.humanSoundsThankYou.path, HumanSoundsThankYou],
-
-  [paths.somethingNew.path, SomethingNew],
-
-  [paths.expert.path, Expert],
-  [paths.expertForm.path, Expert],
-  [paths.expertDashboard.path, Expert],
-  [paths.expertPricing.path, Expert],
-  [paths.expertAbout.path, Expert],
-  [paths.expertPage.path, Expert],
-
-  [paths.mailbox.path, Mailbox],
-];
+const pages: readonly (readonly [path: string, page: LazyPage])[] = ROUTE_MODULES.map(([path, module]) => [path, pageOf(module)]);
 
 /**
  * The route table, in React Router's declarative mode: nothing here needs loaders or actions,

@@ -57,7 +57,7 @@ describe('serving the built app', () => {
     expect(response.headers.get('content-type')).toMatch(type);
   });
 
-  it.each(['/', '/dashboard', '/weeksuntil/2026-12-25', '/ex/JaneDoe', '/no/such/page'])(
+  it.each(['/', '/dashboard', '/weeksuntil/no-such-day', '/ex/JaneDoe', '/no/such/page'])(
     'answers the navigation %s with the app shell, revalidated',
     async (urlPath) => {
       const response = await get(urlPath, { accept: 'text/html' });
@@ -67,6 +67,15 @@ describe('serving the built app', () => {
       expect(await response.text()).toBe(INDEX);
     },
   );
+
+  it('answers a date page with the app shell carrying the page’s own title', async () => {
+    const response = await get('/weeksuntil/christmas', { accept: 'text/html' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toMatch(/<title>[^<]* until Christmas · Memento<\/title>/);
+    expect(html).toContain('<div id="root"></div>');
+  });
 
   it('serves the app shell to HEAD as well', async () => {
     const response = await fetch(`${server.url}/dashboard`, { method: 'HEAD' });

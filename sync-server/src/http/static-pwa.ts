@@ -1,5 +1,7 @@
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
+import { pageHtmlSource, type HeadHook } from './page-html.ts';
+import { datePageText, serverToday } from './page-text.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -24,6 +26,8 @@ export interface ServePwaOptions {
    * to itself (the build still writes them, for the developers' own profiling).
    */
   readonly sourceMaps: boolean;
+  /** Per-page extra <head> tags (see `HeadHook`), e.g. a page's own Open Graph tags. */
+  readonly headHooks?: readonly HeadHook[];
 }
 
 /**
@@ -32,14 +36,15 @@ export interface ServePwaOptions {
  * a new release is picked up. Any other navigation gets the app shell and the app's router
  * decides what to show.
  */
-export function servePwa(publicDir: string, { sourceMaps }: ServePwaOptions): Router {
+export function servePwa(publicDir: string, { sourceMaps, headHooks = [] }: ServePwaOptions): Router {
   const router = Router();
   const notFound: RequestHandler = (_req, res) => {
     res.status(404).type('text/plain').send('Not found\n');
   };
   if (!sourceMaps) router.get(/\.map$/, notFound);
   const assetsDir = path.join(publicDir, 'assets') + path.sep;
-  const indexFile = path.join(publicDir, 'index.html');
+  // The date pages carry their own title, description and words before any script runs.
+  const pages = pageHtmlSource(publicDir, { headHooks, pageText: (urlPath) => datePageText(urlPath, serverToday()) });
 
   router.use(
     express.static(publicDir, {
@@ -57,11 +62,18 @@ export function servePwa(publicDir: string, { sourceMaps }: ServePwaOptions): Ro
       next();
       return;
     }
-    res.sendFile(indexFile, { cacheControl: false, headers: { 'Cache-Control': REVALIDATE } }, (error?: Error) => {
-      if (!error || res.headersSent) return;
-      if ('code' in error && error.code === 'ENOENT') missingBuild(res);
-      else next(error);
-    });
+    // The shell with this page's own chunks announced (and any hook's tags), so the browser
+    // fetches them alongside the entry instead of after it has run.
+    pages.render(req.path).then(
+      (html) => {
+        res.status(200).type('html').set('Cache-Control', REVALIDATE).send(html);
+      },
+      (error: unknown) => {
+        if (res.headersSent) return;
+        if (error instanceof Error && 'code' in error && error.code === 'ENOENT') missingBuild(res);
+        else next(error);
+      },
+    );
   };
   router.use(appShell);
 

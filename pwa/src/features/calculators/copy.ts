@@ -2,55 +2,10 @@ import { formatCount, formatLongDay, type CalendarDay } from '#core/dates/calend
 import { MAX_OFFSET, type InvalidTargetReason, type TargetUnit } from '#core/dates/target';
 import type { PresetSlug } from '#core/dates/presets';
 import type { UntilDateIssue } from '#core/dates/until-form';
-import { splitWeeks } from '#core/dates/until';
 import { CALCULATOR_UNITS } from './units';
+import { countOf } from '#core/dates/until-wording';
 
-/** '1 week', '4,732 weeks'. */
-export function countOf(count: number, singular: string, plural: string): string {
-  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
-}
-
-/** A count of days as the page says it: the leading count and its unit, then any days past the weeks. */
-export interface DurationParts {
-  readonly count: number;
-  readonly unit: string;
-  /** '3 days' after '2 weeks'; null when the count says it all. */
-  readonly remainder: string | null;
-}
-
-/**
- * The one wording rule of a duration. The weeks calculator leads with whole weeks and adds the
- * days left over; under a week it counts days only, so two days ahead reads '2 days', never
- * '0 weeks and 2 days'. The days calculator always counts days.
- */
-export function durationParts(unit: TargetUnit, totalDays: number): DurationParts {
-  const { weeks, days } = splitWeeks(totalDays);
-  if (unit === 'days' || weeks === 0) {
-    return { count: totalDays, unit: totalDays === 1 ? 'day' : 'days', remainder: null };
-  }
-  return {
-    count: weeks,
-    unit: weeks === 1 ? 'week' : 'weeks',
-    remainder: days === 0 ? null : countOf(days, 'day', 'days'),
-  };
-}
-
-/** '2 weeks and 3 days', '2 weeks', '2 days', '33 days'. */
-export function durationText(unit: TargetUnit, totalDays: number): string {
-  const { count, unit: unitWord, remainder } = durationParts(unit, totalDays);
-  const lead = `${formatCount(count)} ${unitWord}`;
-  return remainder === null ? lead : `${lead} and ${remainder}`;
-}
-
-/** The name of the day in a sentence: the occasion when it has one, else the date written out. */
-export function dayName(day: CalendarDay, label: string | undefined): string {
-  return label ?? formatLongDay(day);
-}
-
-/** 'the end of the year' -> 'The end of the year', for a label that opens a sentence. */
-export function sentenceStart(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+export { countOf, dayName, durationParts, durationText, sentenceStart, type DurationParts } from '#core/dates/until-wording';
 
 /** What the preset links say. */
 export const PRESET_LINK_TEXT: Readonly<Record<PresetSlug, string>> = {

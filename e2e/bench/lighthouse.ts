@@ -1,0 +1,149 @@
+/**
+ * Lighthouse (mobile preset, the library's default config) against the built app served by the
+ * production server, on Debian's Chromium: each public page measured in a fresh browser, median
+ * of three runs, printed as a table against issue 17's budgets.
+ *
+ * `npm run bench -- lighthouse` runs only this part (add `--no-build` to measure the current build,
+ * `--runs=N` for another number of runs, `--pages=/,/life` for some pages only).
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { chromiumArgs, chromiumPath } from '../../playwright.config';
+import { newDataDir, startServer } from './server';
+
+/** Every public page, with a sample for each route that takes a parameter. */
+export const PUBLIC_PAGES: readonly string[] = [
+  '/',
+  '/life',
+  '/die/1990-06-15',
+  '/mortality',
+  '/mortality/1990-06-15',
+  '/weeksuntil',
+  '/weeksuntil/christmas',
+  '/weeksuntil/2-weeks-from-today',
+  '/daysuntil',
+  '/daysuntil/2030-01-01',
+  '/tools',
+  '/privacy-policy',
+  '/humansounds',
+  '/bestgame',
+  '/somethingnew',
+  '/hnrd',
+  '/expert',
+  '/ex/example',
+];
+
+export const LIGHTHOUSE_BUDGETS = { score: 98, lcpMs: 1400, tbtMs: 50, cls: 0.02 } as const;
+
+export interface LighthouseFigures {
+  readonly score: number;
+  readonly fcpMs: number;
+  readonly lcpMs: number;
+  readonly tbtMs: number;
+  readonly cls: number;
+  /** JavaScript transferred (compressed bytes on the wire). */
+  readonly jsBytes: number;
+}
+
+function numeric(result: Result, audit: string): number {
+  return result.audits[audit]?.numericValue ?? Number.NaN;
+}
+
+interface NetworkItem {
+  readonly resourceType?: string;
+  readonly transferSize?: number;
+}
+
+function scriptBytes(result: Result): number {
+  const details = result.audits['network-requests']?.details;
+  if (details?.type !== 'table') return Number.NaN;
+  return (details.items as NetworkItem[])
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
+export function figuresOf(result: Result): LighthouseFigures {
+  return {
+    score: Math.round((result.categories.performance?.score ?? Number.NaN) * 100),
+    fcpMs: numeric(result, 'first-contentful-paint'),
+    lcpMs: numeric(result, 'largest-contentful-paint'),
+    tbtMs: numeric(result, 'total-blocking-time'),
+    cls: numeric(result, 'cumulative-layout-shift'),
+    jsBytes: scriptBytes(result),
+  };
+}
+
+/** The run whose LCP is the median one (Lighthouse's own advice: a whole run, not a mix of runs). */
+export function medianRun(runs: readonly LighthouseFigures[]): LighthouseFigures {
+  const sorted = [...runs].sort((a, b) => a.lcpMs - b.lcpMs);
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (middle === undefined) throw new Error('no Lighthouse runs');
+  return middle;
+}
+
+/** One Lighthouse run; a run whose trace failed (it happens on a busy machine) is run again, up to three times. */
+async function measure(url: string): Promise<LighthouseFigures> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      return await measureOnce(url);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+async function measureOnce(url: string): Promise<LighthouseFigures> {
+  // A fresh browser for every run: nothing cached, no service worker, no earlier page's state.
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', '--no-sandbox', ...chromiumArgs],
+  });
+  try {
+    const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+    const runner = await lighthouse(url, flags);
+    if (runner === undefined) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { runtimeError } = runner.lhr;
+    if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    return figuresOf(runner.lhr);
+  } finally {
+    chrome.kill();
+  }
+}
+
+const ms = (value: number): string => `${(value / 1000).toFixed(2)} s`;
+
+export interface LighthouseOptions {
+  readonly runs?: number;
+  readonly pages?: readonly string[];
+}
+
+export async function benchLighthouse({ runs = 3, pages = PUBLIC_PAGES }: LighthouseOptions = {}): Promise<void> {
+  // A first start migrates a new data folder: slow on a busy machine.
+  const server = await startServer(newDataDir(), 120_000);
+  const b = LIGHTHOUSE_BUDGETS;
+  try {
+    console.log(`\n## Lighthouse, mobile preset, public pages (median of ${String(runs)} by LCP; Debian Chromium)\n`);
+    console.log(`Budgets: score ≥ ${String(b.score)}, LCP ≤ ${ms(b.lcpMs)}, TBT ≤ ${String(b.tbtMs)} ms, CLS ≤ ${String(b.cls)}.\n`);
+    console.log('| page | score | FCP | LCP | TBT | CLS | JS transferred | budget |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+    for (const page of pages) {
+      const results: LighthouseFigures[] = [];
+      for (let run = 0; run < runs; run += 1) results.push(await measure(`${server.url}${page}`));
+      const m = medianRun(results);
+      const misses = [
+        m.score < b.score ? 'score' : '',
+        m.lcpMs > b.lcpMs ? 'LCP' : '',
+        m.tbtMs > b.tbtMs ? 'TBT' : '',
+        m.cls > b.cls ? 'CLS' : '',
+      ].filter(Boolean);
+      const verdict = misses.length === 0 ? 'ok' : `OVER (${misses.join(', ')})`;
+      console.log(
+        `| ${page} | ${String(m.score)} | ${ms(m.fcpMs)} | ${ms(m.lcpMs)} | ${m.tbtMs.toFixed(0)} ms | ${m.cls.toFixed(3)} | ${(m.jsBytes / 1024).toFixed(1)} KB | ${verdict} |`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}

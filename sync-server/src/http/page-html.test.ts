@@ -1,0 +1,75 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteAssets } from '#core/route-assets';
+import { addToHead, escapeHtml, pageHtmlSource, preloadTags, routeAssetsFor } from './page-html.ts';
+
+const ASSETS: RouteAssets = {
+  routes: [
+    { path: '/', scripts: ['/assets/landing-A.js'], styles: ['/assets/landing-A.css'] },
+    { path: '/weeksuntil/:target', scripts: ['/assets/result-B.js', '/assets/shared-C.js'], styles: [] },
+    { path: '/hnrd/*', scripts: ['/assets/hn-D.js'], styles: [] },
+  ],
+};
+
+describe('a page’s preloads', () => {
+  it('announces the chunks of the route the path matches, first match wins', () => {
+    const tags = preloadTags(routeAssetsFor(ASSETS, '/weeksuntil/christmas'));
+    expect(tags).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/result-B.js"><link rel="modulepreload" crossorigin href="/assets/shared-C.js">',
+    );
+    expect(preloadTags(routeAssetsFor(ASSETS, '/'))).toContain('<link rel="preload" as="style" crossorigin href="/assets/landing-A.css">');
+    expect(preloadTags(routeAssetsFor(ASSETS, '/hnrd/item/1'))).toContain('/assets/hn-D.js');
+  });
+
+  it('adds nothing for a path no route takes', () => {
+    expect(preloadTags(routeAssetsFor(ASSETS, '/no/such/page'))).toBe('');
+  });
+});
+
+describe('escapeHtml', () => {
+  it('makes markup and quotes inert', () => {
+    expect(escapeHtml(`<script>"x" & 'y'</script>`)).toBe('&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;');
+  });
+});
+
+describe('addToHead', () => {
+  it('puts the tags just before </head>, and leaves the page alone without tags', () => {
+    expect(addToHead('<head><title>M</title></head><body></body>', '<meta name="x">')).toBe(
+      '<head><title>M</title><meta name="x"></head><body></body>',
+    );
+    expect(addToHead('<head></head>', '')).toBe('<head></head>');
+  });
+});
+
+describe('pageHtmlSource', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'memento-page-html-'));
+    await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><head><title>Memento</title></head><div id="root"></div>');
+    await fs.writeFile(path.join(dir, 'route-assets.json'), JSON.stringify(ASSETS));
+  });
+  afterAll(async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('serves the shell with the route’s preloads and each hook’s tags', async () => {
+    const hook = (urlPath: string) => (urlPath.startsWith('/ex/') ? `<meta property="og:title" content="${escapeHtml(urlPath)}">` : '');
+    const later = (urlPath: string) => Promise.resolve(urlPath === '/' ? '<meta name="later">' : '');
+    const source = pageHtmlSource(dir, { headHooks: [hook, later] });
+    const landing = await source.render('/');
+    expect(landing).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/landing-A.js"><link rel="preload" as="style" crossorigin href="/assets/landing-A.css"><meta name="later"></head>',
+    );
+    expect(landing).not.toContain('og:title');
+    expect(await source.render('/ex/"><script>')).toContain('<meta property="og:title" content="/ex/&quot;&gt;&lt;script&gt;"></head>');
+  });
+
+  it('serves the plain shell when the build wrote no route list', async () => {
+    const bare = await fs.mkdtemp(path.join(os.tmpdir(), 'memento-page-html-'));
+    await fs.writeFile(path.join(bare, 'index.html'), '<head></head>');
+    expect(await pageHtmlSource(bare).render('/')).toBe('<head></head>');
+    await fs.rm(bare, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,96 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { matchesRoutePattern, ROUTE_ASSETS_FILE, type RouteAssets } from '#core/route-assets';
+import { escapeHtml, withPageText, type PageText } from './page-text.ts';
+
+export { escapeHtml } from './page-text.ts';
+
+/**
+ * Extra tags for one page's <head>, from its path (the raw `req.path`, still percent-encoded).
+ * Returns '' (or a promise of it, e.g. after a database read) when it has nothing to add; a
+ * rejection becomes the request's error. Any text it writes must go through `escapeHtml`. The
+ * tags of all hooks follow the route's own preloads, in the hooks' order.
+ *
+ * Example, Open Graph tags for /ex/{siteName}:
+ *   const expertMeta: HeadHook = async (urlPath) => {
+ *     const site = ...; // from the path, then the database
+ *     return site ? `<meta property="og:title" content="${escapeHtml(site.title)}">` : '';
+ *   };
+ * passed as `servePwa(dir, { sourceMaps, headHooks: [expertMeta] })` in app.ts.
+ */
+export type HeadHook = (urlPath: string) => string | Promise<string>;
+
+/** The first route whose pattern matches the path: the same order the app's router lists them in. */
+export function routeAssetsFor(assets: RouteAssets, urlPath: string): RouteAssets['routes'][number] | undefined {
+  return assets.routes.find((route) => matchesRoutePattern(route.path, urlPath));
+}
+
+/**
+ * The <link> tags announcing a page's own chunks: its scripts as module preloads, its stylesheets
+ * as preloads (the app attaches them when the page renders; as preloads they fetch at once
+ * without holding the first paint back).
+ */
+export function preloadTags(route: RouteAssets['routes'][number] | undefined): string {
+  if (route === undefined) return '';
+  const scripts = route.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
+  const styles = route.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(file)}">`);
+  return [...scripts, ...styles].join('');
+}
+
+/** `html` with `tags` added at the end of its <head> (unchanged when there are none). */
+export function addToHead(html: string, tags: string): string {
+  if (tags === '') return html;
+  const at = html.indexOf('</head>');
+  return at < 0 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
+}
+
+function isRouteAssets(value: unknown): value is RouteAssets {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { routes?: unknown }).routes);
+}
+
+/** The build's route list, or none when the build has not written one (an older build, a test's folder). */
+async function readRouteAssets(publicDir: string): Promise<RouteAssets> {
+  try {
+    const parsed: unknown = JSON.parse(await fs.readFile(path.join(publicDir, ROUTE_ASSETS_FILE), 'utf8'));
+    return isRouteAssets(parsed) ? parsed : { routes: [] };
+  } catch {
+    return { routes: [] };
+  }
+}
+
+export interface PageHtmlSource {
+  /** The app shell for `urlPath`, with its route's preloads and the hooks' tags; rejects like fs.readFile. */
+  render(urlPath: string): Promise<string>;
+}
+
+/**
+ * The app shell (index.html) made for one page. The files are read again when they change (a
+ * new build while the server runs), else served from memory.
+ */
+export interface PageHtmlOptions {
+  readonly headHooks?: readonly HeadHook[];
+  /** A page's own title and description, written into the shell (see `withPageText`); null keeps the shell's. */
+  readonly pageText?: (urlPath: string) => PageText | null;
+}
+
+export function pageHtmlSource(publicDir: string, { headHooks = [], pageText }: PageHtmlOptions = {}): PageHtmlSource {
+  const indexFile = path.join(publicDir, 'index.html');
+  let cached: { readonly mtimeMs: number; readonly html: string; readonly assets: RouteAssets } | undefined;
+  const load = async () => {
+    const { mtimeMs } = await fs.stat(indexFile);
+    if (cached?.mtimeMs !== mtimeMs) {
+      const [html, assets] = await Promise.all([fs.readFile(indexFile, 'utf8'), readRouteAssets(publicDir)]);
+      cached = { mtimeMs, html, assets };
+    }
+    return cached;
+  };
+  return {
+    async render(urlPath) {
+      const { html, assets } = await load();
+      const hooked = await Promise.all(headHooks.map(async (hook) => hook(urlPath)));
+      const tags = preloadTags(routeAssetsFor(assets, urlPath)) + hooked.join('');
+      const text = pageText?.(urlPath) ?? null;
+      return addToHead(text === null ? html : withPageText(html, text), tags);
+    },
+  };
+}

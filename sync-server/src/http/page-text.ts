@@ -1,0 +1,106 @@
+import { calendarDayInZone, type CalendarDay } from '#core/dates/calendar-day';
+import { resolveTarget, type TargetUnit } from '#core/dates/target';
+import { CALCULATOR_UNITS, resultMeta } from '#core/dates/until-wording';
+import { lifePageMeta } from '#core/life/life-page-meta';
+import { matchesRoutePattern } from '#core/route-assets';
+import { paths } from '#core/paths';
+
+const PRODUCT = 'Memento';
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe for HTML content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** What a page says before any script runs: its title and description, as the app words them. */
+export interface PageText {
+  readonly title: string;
+  readonly description: string;
+}
+
+/** One address segment as typed, or undefined when it is not valid percent-encoding. */
+function segment(urlPath: string, index: number): string | undefined {
+  const raw = urlPath.split('/').filter(Boolean)[index];
+  if (raw === undefined) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+const CALCULATORS: readonly (readonly [pattern: string, unit: TargetUnit])[] = [
+  [paths.weeksUntilTarget.path, 'weeks'],
+  [paths.daysUntilTarget.path, 'days'],
+];
+
+const LIFE_CHARTS: readonly (readonly [pattern: string, variant: 'public' | 'dashboard'])[] = [
+  [paths.dieChart.path, 'public'],
+  [paths.dieMilestone.path, 'public'],
+  [paths.mortalityResult.path, 'dashboard'],
+  [paths.mortalityMilestone.path, 'dashboard'],
+];
+
+/**
+ * The title and description of the date pages people find by searching (/weeksuntil/{target},
+ * /daysuntil/{target}, /die/{bday}, /mortality/{bday}), counted from `today` (the server's; the
+ * device counts again from its own at once). Null for any other path and for an address the app
+ * would answer with a problem: those get the plain shell, and the app explains.
+ */
+export function datePageText(urlPath: string, today: CalendarDay): PageText | null {
+  for (const [pattern, unit] of CALCULATORS) {
+    if (!matchesRoutePattern(pattern, urlPath)) continue;
+    const target = segment(urlPath, 1);
+    if (target === undefined) return null;
+    const resolution = resolveTarget(target, unit, today);
+    return resolution.kind === 'ok' ? resultMeta(CALCULATOR_UNITS[unit], resolution, today) : null;
+  }
+  for (const [pattern, variant] of LIFE_CHARTS) {
+    if (!matchesRoutePattern(pattern, urlPath)) continue;
+    const bday = segment(urlPath, 1);
+    const name = segment(urlPath, 2);
+    if (bday === undefined) return null;
+    const meta = lifePageMeta({ variant, bday, name }, today);
+    // An unreadable birthday gets the entry page's words from lifePageMeta: the app shows the entry form then.
+    return meta.title === lifePageMeta({ variant, bday: undefined, name: undefined }, today).title ? null : meta;
+  }
+  return null;
+}
+
+/** Today's date on the server, in UTC. */
+export function serverToday(now = new Date()): CalendarDay {
+  return calendarDayInZone(now, 'UTC');
+}
+
+/**
+ * `html` (the app shell) carrying `text`: its title, description and Open Graph title and
+ * description replaced, and the page's heading and description in the body in place of the
+ * loading mark, so they are there before any script runs (the app replaces them when it starts).
+ */
+export function withPageText(html: string, text: PageText): string {
+  const title = escapeHtml(text.title === PRODUCT ? text.title : `${text.title} · ${PRODUCT}`);
+  const description = escapeHtml(text.description);
+  // Replacer functions, not strings: a `$` in the text must stay a `$`.
+  const attribute = (name: string, value: string) => (html: string) =>
+    html.replace(new RegExp(`(<meta\\s+${name}\\s+content=")[^"]*(")`), (_match, open: string, close: string) => `${open}${value}${close}`);
+  const steps = [
+    (page: string) => page.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`),
+    attribute('name="description"', description),
+    attribute('property="og:title"', title),
+    attribute('property="og:description"', description),
+    (page: string) =>
+      page.replace(
+        /<div class="boot" aria-hidden="true">[^<]*<\/div>/,
+        () => `<div class="boot"><h1>${escapeHtml(text.title)}</h1><p>${description}</p></div>`,
+      ),
+  ];
+  return steps.reduce((page, step) => step(page), html);
+}
