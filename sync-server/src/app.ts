@@ -14,6 +14,8 @@ import { analyticsRouter } from './modules/analytics/router.ts';
 import { billingRouter } from './modules/billing/router.ts';
 import { readPlanState } from './modules/billing/plan-state.ts';
 import { exercisesRouter } from './modules/exercises/router.ts';
+import { expertOpenGraph } from './modules/experts/open-graph.ts';
+import { expertsRouter } from './modules/experts/router.ts';
 import { healthRouter } from './modules/health/router.ts';
 import { humanSoundsRouter } from './modules/human-sounds/router.ts';
 import { libraryZip } from './modules/human-sounds/library-zip.ts';
@@ -112,11 +114,14 @@ export function createApp({ env, sql, logger, payments: given, hnThreads }: AppD
     billingRouter({ sql, payments, limits: env.rateLimits }),
     humanSoundsRouter({ sql, payments, logger, zip: libraryZip(env.humanSoundsAudioDir) }),
     hnRouter({ sql, threads: hnThreads ?? createHnThreads(sql, env) }),
+    expertsRouter({ sql, payments, limits: env.rateLimits, publicOrigin: env.publicOrigin }),
     // The local mailbox lists everyone's mail: never in production.
     ...(env.isProduction ? [] : [mailboxRouter({ sql })]),
   ];
   app.use('/api', ...apiRouters, apiNotFound);
 
+  // An expert's page carries the expert's own link-preview tags; every other page the usual shell.
+  app.use(expertOpenGraph({ sql, publicDir: env.publicDir, publicOrigin: env.publicOrigin }));
   app.use(servePwa(env.publicDir, { sourceMaps: !env.isProduction }));
   app.use(errorHandler(logger));
   return app;

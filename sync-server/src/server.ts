@@ -7,9 +7,11 @@ import type { Env } from './env.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { startHnWatch } from './jobs/hn-watch.ts';
 import type { Logger } from './logger.ts';
+import { startAutoRefunds } from './modules/experts/job.ts';
 import { startMailJob } from './modules/mail/job.ts';
 import { startReminderLoop } from './modules/reminders/job.ts';
 import { startTombstonePurge } from './modules/sync/purge-job.ts';
+import { createPayments } from './providers/stripe.ts';
 
 export interface RunningServer {
   readonly url: string;
@@ -49,7 +51,9 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     const { applied } = await migrate(database.sql);
     if (applied.length > 0) logger.info({ applied }, 'database migrated');
     const hnThreads = createHnThreads(database.sql, env);
-    server = http.createServer(createApp({ env, sql: database.sql, logger, hnThreads }));
+    // One payments client for the app and the expert refunds job.
+    const payments = createPayments(env.payments, { nodeEnv: env.nodeEnv });
+    server = http.createServer(createApp({ env, sql: database.sql, logger, hnThreads, payments }));
     const address = await listen(server, env.port, env.host);
     const running = server;
     // Daily reminders: every instance runs the loop; the database keeps them from sending twice.
@@ -62,6 +66,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     const mail = startMailJob({ sql: database.sql, mail: env.mail, logger });
     // Tracked Hacker News posts: checked on their schedule, owners told of new comments by push.
     const hnWatch = startHnWatch({ sql: database.sql, push: env.push, threads: hnThreads, logger });
+    // Expert bookings not marked scheduled within the guarantee's days: refunded, both sides told.
+    const autoRefunds = startAutoRefunds({ sql: database.sql, payments, publicOrigin: env.publicOrigin, logger });
     return {
       url: displayUrl(address),
       async close() {
@@ -72,6 +78,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         await housekeeping.stop();
         await mail.stop();
         await hnWatch.stop();
+        await autoRefunds.stop();
+        payments.local?.stop();
         await database.close();
       },
     };

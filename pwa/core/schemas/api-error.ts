@@ -19,6 +19,8 @@ export const API_ERROR_STATUS = {
   INVALID_TRACKER_LINK: 400,
   /** Tracker: the item is a comment, job or poll, not a post. */
   NOT_A_STORY: 400,
+  /** Experts: the site name is one the product keeps for itself. */
+  SITE_NAME_RESERVED: 400,
   FORBIDDEN: 403,
   /** Sync: the device id in a push belongs to another account. */
   CLIENT_NOT_OWNED: 403,
@@ -33,6 +35,12 @@ export const API_ERROR_STATUS = {
   TRACKER_NOT_FOUND: 404,
   /** Tracker: the site has no item with that id. */
   STORY_NOT_FOUND: 404,
+  /** Experts: the account has no expert page yet. */
+  NOT_AN_EXPERT: 404,
+  /** Experts: no expert page has that site name. */
+  EXPERT_NOT_FOUND: 404,
+  /** Experts: the expert has no such booking. */
+  BOOKING_NOT_FOUND: 404,
   CONFLICT: 409,
   /** Billing: the account already has a live plan (one subscription per account). */
   ALREADY_SUBSCRIBED: 409,
@@ -40,6 +48,14 @@ export const API_ERROR_STATUS = {
   NOT_RESUMABLE: 409,
   /** Reminders: the push endpoint is another account's, and the keys sent are not that subscription's. */
   SUBSCRIPTION_TAKEN: 409,
+  /** Experts: another expert has this site name (compared ignoring case). */
+  SITE_NAME_TAKEN: 409,
+  /** Experts: this account already has an expert page (one per account). */
+  ALREADY_EXPERT: 409,
+  /** Experts: the expert's Stripe account cannot take charges yet. */
+  NOT_ACCEPTING_CHARGES: 409,
+  /** Experts: the booking was refunded; it cannot be marked scheduled. */
+  BOOKING_REFUNDED: 409,
   /** Human Sounds: the download token's order was refunded. */
   DOWNLOAD_REVOKED: 410,
   /** Tracker: the post was deleted on the site. */

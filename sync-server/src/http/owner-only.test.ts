@@ -4,6 +4,7 @@ import { formatHlc } from '#core/sync/hlc';
 import { createSession } from '../modules/accounts/session-repo.ts';
 import { mintDownloadToken } from '../modules/human-sounds/download-token.ts';
 import { makeAudioDir, type AudioDir } from '../modules/human-sounds/testing.ts';
+import { expertFields, onboard } from '../modules/experts/testing.ts';
 import { hashSessionToken } from '../modules/accounts/session-token.ts';
 import { newIdempotencyKey, servePayments, type PaymentsServer } from '../modules/payments/testing.ts';
 import { useTestDatabase } from '../testing/database.ts';
@@ -50,7 +51,12 @@ const OWNER_PLAN_START = Date.UTC(2031, 6, 9, 7, 7) / 1000;
 const OWNER_PLAN_END = '2031-08-09T07:07:00.000Z';
 const OWNER_UPGRADE_KEY = newIdempotencyKey();
 const billingIds: string[] = [];
-const SECRETS = [OWNER_ORDER_ID, 'owner-secret-text', 'owner-kept-secret', 'owner-game-secret', '1971-07-09', 'owner.matrix@example.test', SEEDED_ENDPOINT, OWNER_PLAN_END];
+/** The owner's expert page, its payment account and a visitor's paid booking (seeded through the API). */
+const OWNER_PAGE = expertFields('OwnerMatrixPage', { yourName: 'Owner Matrix' });
+const OWNER_BOOKER = 'owner.booker@example.test';
+let ownerAccountId = '';
+let ownerBookingId = '';
+const SECRETS = [OWNER_BOOKER, OWNER_ORDER_ID, 'owner-secret-text', 'owner-kept-secret', 'owner-game-secret', '1971-07-09', 'owner.matrix@example.test', SEEDED_ENDPOINT, OWNER_PLAN_END];
 
 type Caller = 'owner' | 'other';
 
@@ -240,6 +246,61 @@ const ROWS: readonly Row[] = [
     works: 200,
     refused: 401,
   },
+  { name: 'the expert dashboard', endpoint: 'GET /api/expert/dashboard', call: () => ({ path: '/api/expert/dashboard' }), works: 200, shows: '"stripeAccountId":"acct_', refused: 401 },
+  {
+    name: 'checking the owner’s site name (free for the owner, taken for another)',
+    endpoint: 'GET /api/expert/checkSiteName/:siteName',
+    call: () => ({ path: `/api/expert/checkSiteName/${OWNER_PAGE.siteName}` }),
+    works: 200,
+    shows: '"alreadyExists":false',
+    refused: 401,
+  },
+  {
+    name: 'adding an expert page with the owner’s name (the owner’s retry; another is refused)',
+    endpoint: 'POST /api/addExpert',
+    call: () => ({ path: '/api/addExpert', body: OWNER_PAGE }),
+    works: 200,
+    shows: '"stripeAccountId":"acct_',
+    refused: 401,
+  },
+  {
+    name: 'updating the expert page',
+    endpoint: 'POST /api/updateExpert',
+    call: (caller) => ({ path: '/api/updateExpert', body: caller === 'owner' ? OWNER_PAGE : { ...OWNER_PAGE, yourBio: 'overwritten' } }),
+    works: 200,
+    refused: 401,
+  },
+  {
+    name: 'the owner’s payment account',
+    endpoint: 'GET /api/expert/stripeInfo/:stripeAccountId',
+    call: () => ({ path: `/api/expert/stripeInfo/${ownerAccountId}` }),
+    works: 200,
+    shows: '"charges_enabled":true',
+    refused: 401,
+  },
+  { name: 'setting up a payment account', endpoint: 'POST /api/createStripeAccount', call: () => ({ path: '/api/createStripeAccount', body: {} }), works: 200, shows: '"chargesEnabled":true', refused: 401 },
+  {
+    name: 'an onboarding link for the owner’s account',
+    endpoint: 'POST /api/createAccountLink',
+    call: () => ({ path: '/api/createAccountLink', body: { stripeAccountId: ownerAccountId } }),
+    works: 200,
+    refused: 401,
+  },
+  { name: 'the expert’s bookings', endpoint: 'GET /api/expert/bookings', call: () => ({ path: '/api/expert/bookings' }), works: 200, shows: OWNER_BOOKER, refused: 401 },
+  {
+    name: 'marking the owner’s booking scheduled',
+    endpoint: 'POST /api/expert/bookings/:id/schedule',
+    call: () => ({ path: `/api/expert/bookings/${ownerBookingId}/schedule`, body: {} }),
+    works: 200,
+    refused: 401,
+  },
+  {
+    name: 'refunding the owner’s booking',
+    endpoint: 'POST /api/expert/bookings/:id/refund',
+    call: () => ({ path: `/api/expert/bookings/${ownerBookingId}/refund`, body: {} }),
+    works: 200,
+    refused: 401,
+  },
   {
     name: 'what one of the owner’s browsers takes',
     endpoint: 'GET /api/reminders/subscriptions/status',
@@ -328,6 +389,23 @@ beforeAll(async () => {
   const [checkout] = await database().sql<{ session_id: string }[]>`select session_id from billing_checkouts where user_id = ${owner.userId}`;
   const [plan] = await database().sql<{ provider_subscription_id: string }[]>`select provider_subscription_id from subscriptions where user_id = ${owner.userId}`;
   billingIds.push(checkout?.session_id ?? 'none', plan?.provider_subscription_id ?? 'none', customer.id);
+  // The owner's expert page, onboarded on the local Stripe, and a visitor's paid hour.
+  await expectSeeded('/api/addExpert', OWNER_PAGE, 201);
+  await onboard(app, owner);
+  await app.deliverWebhooks();
+  const booked = await rawRequest(server.url, {
+    method: 'POST',
+    path: `/api/expert/getPaymentIntent/${OWNER_PAGE.siteName}`,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Owner Booker', email: OWNER_BOOKER, paymentMethodId: 'pm_card_visa', idempotencyKey: newIdempotencyKey() }),
+  });
+  expect(booked.status, booked.text).toBe(200);
+  await app.deliverWebhooks();
+  const [expertRow] = await database().sql<{ stripe_account_id: string; booking_id: string }[]>`
+    select e.stripe_account_id, b.id as booking_id from experts e join bookings b on b.expert_id = e.id where e.user_id = ${owner.userId}`;
+  ownerAccountId = expertRow?.stripe_account_id ?? 'none';
+  ownerBookingId = expertRow?.booking_id ?? 'none';
+  billingIds.push(ownerAccountId);
 });
 afterAll(async () => {
   await app.close();

@@ -34,6 +34,9 @@ function tableFor(store: LocalStripeStore, prefix: string): Table<{ readonly id:
     inpay: store.invoicePayments,
     cs_test: store.checkoutSessions,
     clock: store.testClocks,
+    acct: store.accounts,
+    tr: store.transfers,
+    fee: store.applicationFees,
   };
   return tables[prefix];
 }

@@ -13,7 +13,8 @@ export function randomToken(length: number): string {
 /** The prefixes this service hands out; one place, so a new resource adds its own here. */
 export type IdPrefix =
   | 'pi' | 'pm' | 'cus' | 'ch' | 're' | 'evt' | 'req' | 'iar'
-  | 'prod' | 'price' | 'sub' | 'si' | 'in' | 'il' | 'inpay' | 'li' | 'cs_test' | 'bps' | 'bpc' | 'clock';
+  | 'prod' | 'price' | 'sub' | 'si' | 'in' | 'il' | 'inpay' | 'li' | 'cs_test' | 'bps' | 'bpc' | 'clock'
+  | 'acct' | 'tr' | 'trr' | 'fee' | 'fr';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomToken(24)}`;

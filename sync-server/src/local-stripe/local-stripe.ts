@@ -7,11 +7,13 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { accountRoutes } from './accounts.ts';
 import { authenticationRoutes } from './authentication-page.ts';
 import { billingPortalRoutes } from './billing-portal.ts';
 import { chargeRoutes } from './charges.ts';
 import { checkoutPageRoutes } from './checkout-page.ts';
 import { checkoutSessionRoutes, expireDueSessions } from './checkout-sessions.ts';
+import { connectPageRoutes } from './connect-page.ts';
 import { customerRoutes } from './customers.ts';
 import { EventRecorder, eventRoutes } from './events.ts';
 import { createHandler, type LocalStripeHandler } from './handler.ts';
@@ -27,6 +29,7 @@ import { refundRoutes } from './refunds.ts';
 import { runDue } from './renewals.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
 import { testClockRoutes } from './test-clocks.ts';
+import { transferRoutes } from './transfers.ts';
 import type { Route } from './route.ts';
 import { timerScheduler, type Scheduler } from './scheduler.ts';
 import { LocalStripeStore, systemClock, type Clock } from './store.ts';
@@ -50,6 +53,9 @@ const ROUTES: readonly Route[] = [
   ...authenticationRoutes,
   ...checkoutPageRoutes,
   ...portalPageRoutes,
+  ...accountRoutes,
+  ...transferRoutes,
+  ...connectPageRoutes,
 ];
 
 export interface LocalStripeOptions {

@@ -10,6 +10,7 @@ import { cardError } from './errors.ts';
 import type { EventRecorder, EventSource } from './events.ts';
 import { cardBehind } from './payment-methods.ts';
 import type { LocalStripeStore } from './store.ts';
+import { settleDestination } from './transfers.ts';
 
 export interface AttemptContext extends EventSource {
   readonly store: LocalStripeStore;
@@ -26,6 +27,7 @@ export function authenticationUrl(baseUrl: string, intent: Stripe.PaymentIntent)
 
 function succeed(context: AttemptContext, intent: Stripe.PaymentIntent, method: Stripe.PaymentMethod): void {
   const charge = createCharge(context.store, intent, method, undefined);
+  settleDestination(context, intent, charge);
   Object.assign(intent, {
     status: 'succeeded',
     amount_received: intent.amount,

@@ -6,6 +6,7 @@ import { newId, randomToken } from './ids.ts';
 import { listOf } from './list.ts';
 import { attemptPayment, type AttemptContext } from './payment-attempt.ts';
 import { resolvePaymentMethod } from './payment-methods.ts';
+import { destinationParams } from './transfers.ts';
 import {
   allowOnly,
   metadata,
@@ -23,6 +24,7 @@ const CREATE_PARAMS = [
   'amount', 'currency', 'customer', 'payment_method', 'payment_method_types', 'allowed_payment_method_types',
   'confirm', 'return_url',
   'metadata', 'description', 'receipt_email', 'automatic_payment_methods', 'capture_method', 'statement_descriptor',
+  'transfer_data', 'application_fee_amount', 'transfer_group', 'on_behalf_of',
 ];
 
 export function findPaymentIntent(store: LocalStripeStore, id: string, param?: string): Stripe.PaymentIntent {
@@ -127,6 +129,7 @@ function create(context: RequestContext): ReturnType<Route['handle']> {
   }
   const methodId = optionalString(params, 'payment_method');
   const method = methodId === undefined ? undefined : resolvePaymentMethod(store, methodId, 'payment_method');
+  const connect = destinationParams(store, params, amount);
   const confirm = optionalBoolean(params, 'confirm') ?? false;
   if (!confirm && optionalString(params, 'return_url') !== undefined) {
     throw invalidRequest('You can only pass return_url when confirm is true.', 'return_url');
@@ -149,6 +152,7 @@ function create(context: RequestContext): ReturnType<Route['handle']> {
     payment_method_types: allowed ?? stringList(params, 'payment_method_types') ?? ['card'],
     receipt_email: optionalString(params, 'receipt_email') ?? null,
     statement_descriptor: optionalString(params, 'statement_descriptor') ?? null,
+    ...connect,
   });
   context.events.record('payment_intent.created', intent, context);
   if (confirm) confirmIntent(context, intent, params);

@@ -7,9 +7,10 @@ import type Stripe from 'stripe';
 import { findCharge } from './charges.ts';
 import { invalidRequest, noSuch } from './errors.ts';
 import { newId } from './ids.ts';
-import { allowOnly, metadata, optionalInteger, optionalString } from './params.ts';
+import { allowOnly, metadata, optionalBoolean, optionalInteger, optionalString } from './params.ts';
 import { findPaymentIntent } from './payment-intents.ts';
 import { json, type RequestContext, type Route } from './route.ts';
+import { reverseForRefund } from './transfers.ts';
 
 const REASONS: readonly Stripe.Refund.Reason[] = ['duplicate', 'fraudulent', 'requested_by_customer'];
 
@@ -35,7 +36,7 @@ function chargeToRefund(context: RequestContext): Stripe.Charge {
 
 function create(context: RequestContext): ReturnType<Route['handle']> {
   const { params, store } = context;
-  allowOnly(params, ['payment_intent', 'charge', 'amount', 'reason', 'metadata']);
+  allowOnly(params, ['payment_intent', 'charge', 'amount', 'reason', 'metadata', 'reverse_transfer', 'refund_application_fee']);
   const charge = chargeToRefund(context);
   if (charge.status !== 'succeeded') {
     throw invalidRequest(`Charge ${charge.id} has not succeeded; there is nothing to refund.`, 'charge');
@@ -56,6 +57,10 @@ function create(context: RequestContext): ReturnType<Route['handle']> {
   const givenReason = optionalString(params, 'reason');
   const reason = REASONS.find((known) => known === givenReason) ?? null;
   if (givenReason !== undefined && reason === null) throw invalidRequest(`Invalid reason: ${givenReason}`, 'reason');
+  const { reversal } = reverseForRefund(context, charge, amount, {
+    reverseTransfer: optionalBoolean(params, 'reverse_transfer') ?? false,
+    refundApplicationFee: optionalBoolean(params, 'refund_application_fee') ?? false,
+  });
   const refund: Stripe.Refund = store.refunds.put({
     id: newId('re'),
     object: 'refund',
@@ -73,7 +78,7 @@ function create(context: RequestContext): ReturnType<Route['handle']> {
     receipt_number: null,
     source_transfer_reversal: null,
     status: 'succeeded',
-    transfer_reversal: null,
+    transfer_reversal: reversal,
   });
   charge.amount_refunded += amount;
   charge.refunded = charge.amount_refunded >= charge.amount_captured;

@@ -41,6 +41,16 @@ export interface IdempotentAnswer {
   readonly body: string;
 }
 
+/** What an account link leads to, and whether its onboarding page was used already. */
+export interface AccountLinkState {
+  readonly account: string;
+  readonly type: 'account_onboarding' | 'account_update';
+  readonly returnUrl: string;
+  readonly refreshUrl: string;
+  readonly expiresAt: number;
+  used: boolean;
+}
+
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
@@ -64,6 +74,12 @@ export class LocalStripeStore {
   readonly portalSessions = new Table<Stripe.BillingPortal.Session>();
   readonly testClocks = new Table<Stripe.TestHelpers.TestClock>();
   readonly idempotency = new Table<IdempotentAnswer>();
+  /** Connect: connected accounts, the money sent to them, and what the platform kept. */
+  readonly accounts = new Table<Stripe.Account>();
+  readonly transfers = new Table<Stripe.Transfer>();
+  readonly applicationFees = new Table<Stripe.ApplicationFee>();
+  /** Account links by the token in their address (Stripe gives links no id); each is used once. */
+  readonly accountLinks = new Map<string, AccountLinkState>();
   /** Which test card stands behind each PaymentMethod (the number itself is never kept). */
   readonly cards = new Map<string, TestCard>();
   /** What each Checkout Session sells: its `line_items`, which Stripe answers only when asked for. */

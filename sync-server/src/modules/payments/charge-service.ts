@@ -5,7 +5,7 @@ import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { Payments } from '../../providers/stripe.ts';
 import { mintDownloadToken } from '../human-sounds/download-token.ts';
-import { PRODUCTS, termsOf, type OneTimeProduct, type ProductTerms } from './products.ts';
+import { PRODUCTS, termsOf, type ChargeTerms, type OneTimeProduct } from './products.ts';
 import { findOrder, recordAttempt, upsertOrder, type OrderRow, type StoredOrderStatus } from './repo.ts';
 
 /**
@@ -53,7 +53,7 @@ export function declineMessage(code: string | undefined, declineCode: string | u
   }
 }
 
-function returnUrl(appOrigin: string, terms: ProductTerms, order: OrderRow): string {
+function returnUrl(appOrigin: string, terms: ChargeTerms, order: OrderRow): string {
   const url = new URL(terms.checkoutPath, appOrigin);
   url.searchParams.set('order', order.id);
   return url.href;
@@ -63,13 +63,13 @@ function returnUrl(appOrigin: string, terms: ProductTerms, order: OrderRow): str
  * A paid order's answer. A product with downloads gets a new token in every such answer: only the
  * holder of the order's idempotency key (the buyer's device) is ever given one.
  */
-async function succeeded(deps: ChargeDeps, terms: ProductTerms, order: OrderRow): Promise<ChargeResponse> {
+async function succeeded(deps: ChargeDeps, terms: ChargeTerms, order: OrderRow): Promise<ChargeResponse> {
   const answer: ChargeResponse = { success: true, status: 'succeeded', orderId: order.id, message: terms.successMessage(order.email) };
   return terms.downloads ? { ...answer, downloadToken: await mintDownloadToken(deps.sql, order.id) } : answer;
 }
 
 /** The browser's view of a PaymentIntent of this order. */
-async function fromIntent(deps: ChargeDeps, terms: ProductTerms, appOrigin: string, order: OrderRow, intent: Stripe.PaymentIntent): Promise<ChargeResponse> {
+async function fromIntent(deps: ChargeDeps, terms: ChargeTerms, appOrigin: string, order: OrderRow, intent: Stripe.PaymentIntent): Promise<ChargeResponse> {
   switch (intent.status) {
     case 'succeeded':
       return succeeded(deps, terms, order);
@@ -147,8 +147,12 @@ async function earlierAttempt(deps: ChargeDeps, order: OrderRow, paymentMethodId
 }
 
 export async function chargeProduct(deps: ChargeDeps, product: OneTimeProduct, input: ChargeInput): Promise<ChargeResponse> {
+  return chargeWithTerms(deps, PRODUCTS[product], input);
+}
+
+/** The one charge, for anything sold on these terms (a product above, an expert's hour). */
+export async function chargeWithTerms(deps: ChargeDeps, terms: ChargeTerms, input: ChargeInput): Promise<ChargeResponse> {
   const { request } = input;
-  const terms = PRODUCTS[product];
   const order = await upsertOrder(deps.sql, {
     kind: terms.kind,
     amountCents: terms.amountCents,
@@ -158,8 +162,9 @@ export async function chargeProduct(deps: ChargeDeps, product: OneTimeProduct, i
     userId: input.userId,
     provider: deps.payments.mode,
     idempotencyKey: request.idempotencyKey,
+    expertId: terms.expertId ?? null,
   });
-  if (order.kind !== terms.kind) {
+  if (order.kind !== terms.kind || order.expertId !== (terms.expertId ?? null)) {
     throw new ApiError('CONFLICT', 'This idempotency key belongs to another purchase. Reload the page to start a new checkout.');
   }
   if (order.status === 'succeeded') return succeeded(deps, terms, order);
@@ -182,6 +187,7 @@ export async function chargeProduct(deps: ChargeDeps, product: OneTimeProduct, i
         description: terms.description,
         ...(order.email === null ? {} : { receipt_email: order.email }),
         metadata: { order_id: order.id, kind: order.kind },
+        ...terms.intentParams?.(order),
       },
       { idempotencyKey: `order_${order.id}_${request.paymentMethodId}` },
     );
@@ -216,10 +222,16 @@ const STATUS_OF: Readonly<Record<StoredOrderStatus, OrderStatus>> = {
  * bank's page. The stored state when final; while the webhook is on its way, the provider's
  * current state of the attempt (reported, not fulfilled).
  */
-export async function orderState(deps: ChargeDeps, id: string, idempotencyKey: string, appOrigin: string): Promise<ChargeResponse> {
+export async function orderState(
+  deps: ChargeDeps,
+  id: string,
+  idempotencyKey: string,
+  appOrigin: string,
+  // Orders of other kinds (an expert's hour) are read by their own routes, with their own terms.
+  termsFor: (order: OrderRow) => Promise<ChargeTerms | null> = (order) => Promise.resolve(termsOf(order.kind)),
+): Promise<ChargeResponse> {
   const order = await findOrder(deps.sql, id, idempotencyKey);
-  // Orders of other kinds (an expert's hour) have their own pages.
-  const terms = order === null ? null : termsOf(order.kind);
+  const terms = order === null ? null : await termsFor(order);
   if (order === null || terms === null) throw new ApiError('NOT_FOUND', 'No such order.');
   if (order.status === 'succeeded') return succeeded(deps, terms, order);
   // Not final yet, or failed while another card may have been tried since: the provider knows best.

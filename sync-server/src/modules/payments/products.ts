@@ -1,6 +1,7 @@
+import type Stripe from 'stripe';
 import { paths } from '#core/paths';
 import { PRICES_CENTS } from '#core/plans/prices';
-import type { OrderKind } from './repo.ts';
+import type { OrderKind, OrderRow } from './repo.ts';
 import { passReceipt, soundsReceipt, type Receipt, type ReceiptOrder } from './receipts.ts';
 
 /**
@@ -12,9 +13,14 @@ import { passReceipt, soundsReceipt, type Receipt, type ReceiptOrder } from './r
 
 export type OneTimeProduct = 'pass' | 'sounds';
 
-export interface ProductTerms {
-  readonly kind: OneTimeProduct;
+/** What the charge engine needs of anything it sells (a product below, or an expert's hour). */
+export interface ChargeTerms {
+  readonly kind: Exclude<OrderKind, 'pro'>;
   readonly amountCents: number;
+  /** The expert an hour is booked with (kind 'expert'): kept on the order. */
+  readonly expertId?: string;
+  /** More PaymentIntent parameters, made from the order (a destination charge's transfer and fee). */
+  intentParams?(order: OrderRow): Pick<Stripe.PaymentIntentCreateParams, 'transfer_data' | 'application_fee_amount'>;
   /** The PaymentIntent's description: what the buyer's bank and the Stripe dashboard show. */
   readonly description: string;
   /** The checkout page the bank's authentication page sends the buyer back to. */
@@ -22,6 +28,10 @@ export interface ProductTerms {
   /** A paid order comes with download tokens: one in each success answer, one in the receipt. */
   readonly downloads: boolean;
   successMessage(email: string | null): string;
+}
+
+export interface ProductTerms extends ChargeTerms {
+  readonly kind: OneTimeProduct;
   /** The receipt e-mail; `downloadUrl` is the receipt's own link when the product `downloads`. */
   receipt(order: ReceiptOrder, downloadUrl: string | null): Receipt;
 }

@@ -13,6 +13,8 @@ export interface OrderRow {
   readonly email: string | null;
   readonly name: string | null;
   readonly userId: string | null;
+  /** The expert of an expert's hour; null for every other kind. */
+  readonly expertId: string | null;
   readonly providerId: string | null;
   readonly idempotencyKey: string;
   readonly status: StoredOrderStatus;
@@ -27,6 +29,7 @@ interface OrderColumns {
   email: string | null;
   name: string | null;
   user_id: string | null;
+  expert_id: string | null;
   provider_id: string | null;
   idempotency_key: string;
   status: StoredOrderStatus;
@@ -42,6 +45,7 @@ function toOrder(row: OrderColumns): OrderRow {
     email: row.email,
     name: row.name,
     userId: row.user_id,
+    expertId: row.expert_id,
     providerId: row.provider_id,
     idempotencyKey: row.idempotency_key,
     status: row.status,
@@ -58,6 +62,8 @@ export interface NewOrder {
   readonly userId: string | null;
   readonly provider: 'stripe' | 'test';
   readonly idempotencyKey: string;
+  /** Kind 'expert' only. */
+  readonly expertId?: string | null;
 }
 
 /**
@@ -66,9 +72,9 @@ export interface NewOrder {
  */
 export async function upsertOrder(db: Queryable, order: NewOrder): Promise<OrderRow> {
   const [row] = await db<OrderColumns[]>`
-    insert into orders (kind, amount_cents, currency, email, name, user_id, provider, idempotency_key)
+    insert into orders (kind, amount_cents, currency, email, name, user_id, provider, idempotency_key, expert_id)
     values (${order.kind}, ${order.amountCents}, ${order.currency}, ${order.email}, ${order.name}, ${order.userId},
-            ${order.provider}, ${order.idempotencyKey})
+            ${order.provider}, ${order.idempotencyKey}, ${order.expertId ?? null})
     on conflict (idempotency_key) do update set updated_at = orders.updated_at
     returning *`;
   if (!row) throw new Error('upsert returned no order');

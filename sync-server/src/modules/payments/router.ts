@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { accountPurchasesSchema, chargeRequestSchema, idempotencyKeySchema, type AccountPurchases, type PaymentsConfig } from '#core/schemas/payments';
 import type { Sql } from '../../db/client.ts';
 import type { RateLimitsConfig } from '../../env.ts';
-import { takeHits } from '../../http/rate-limit.ts';
+import { takeHits, type RateLimit } from '../../http/rate-limit.ts';
 import { parseBody, parseParams, parseQuery } from '../../http/validate.ts';
 import type { Payments } from '../../providers/stripe.ts';
 import { requireUser, sessionOf } from '../accounts/require-user.ts';
@@ -32,6 +32,11 @@ export function appOrigin(req: Request): string {
   }
 }
 
+/** Charge attempts per client address: one count for every checkout (expert bookings included). */
+export function chargesPerClientLimit(limits: Pick<RateLimitsConfig, 'chargesPerClient'>): RateLimit {
+  return { name: 'charge-client', max: limits.chargesPerClient, windowSeconds: 60 * 60 };
+}
+
 export interface PaymentsRouterDeps {
   readonly sql: Sql;
   readonly payments: Payments;
@@ -44,7 +49,7 @@ export function paymentsRouter({ sql, payments, limits, publicOrigin }: Payments
   const router = Router();
   const deps = { sql, payments };
   // One count for every product: card testing would just move to the other endpoint.
-  const chargesPerClient = { name: 'charge-client', max: limits.chargesPerClient, windowSeconds: 60 * 60 };
+  const chargesPerClient = chargesPerClientLimit(limits);
 
   const charge = (product: OneTimeProduct) => async (req: Request, res: Response) => {
     const request = parseBody(chargeRequestSchema, req);

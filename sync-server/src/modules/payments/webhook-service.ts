@@ -5,6 +5,7 @@ import { ApiError } from '../../http/api-error.ts';
 import type { Payments } from '../../providers/stripe.ts';
 import { applyBillingUpdate, prepareBillingEvent } from '../billing/webhook.ts';
 import { mintDownloadToken, thankYouUrl } from '../human-sounds/download-token.ts';
+import { accountUpdated, bookingRefunded, fulfilBooking } from '../experts/fulfilment.ts';
 import { queueMail } from '../mail/service.ts';
 import { termsOf } from './products.ts';
 import { addNextProductNotice, isWebhookEventKnown, markFailed, markRefunded, markSucceeded, recordWebhookEvent, type OrderRow } from './repo.ts';
@@ -65,7 +66,8 @@ async function apply(tx: TransactionSql, deps: WebhookDeps, event: Stripe.Event)
       const orderId = orderIdOf(intent);
       if (orderId === null) return;
       const order = await markSucceeded(tx, orderId, intent.id, intent.amount_received);
-      if (order !== null) await fulfil(tx, deps.publicOrigin, order);
+      if (order?.kind === 'expert') await fulfilBooking(tx, deps.publicOrigin, order, intent);
+      else if (order !== null) await fulfil(tx, deps.publicOrigin, order);
       return;
     }
     case 'payment_intent.payment_failed': {
@@ -78,9 +80,15 @@ async function apply(tx: TransactionSql, deps: WebhookDeps, event: Stripe.Event)
       const charge = event.data.object;
       const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
       // A partial refund leaves the purchase in place; a full one ends it.
-      if (intentId !== null && charge.refunded) await markRefunded(tx, deps.provider, intentId);
+      if (intentId !== null && charge.refunded) {
+        await markRefunded(tx, deps.provider, intentId);
+        await bookingRefunded(tx, deps.publicOrigin, intentId);
+      }
       return;
     }
+    case 'account.updated':
+      await accountUpdated(tx, event.data.object);
+      return;
     default:
       return;
   }
