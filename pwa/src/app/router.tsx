@@ -72,6 +72,9 @@ const HumanSoundsPay = page(() => import('./routes/human-sounds-pay'));
 const HumanSoundsThankYou = page(() => import('./routes/human-sounds-thank-you'));
 const SomethingNew = page(() => import('./routes/something-new'));
 const Expert = page(() => import('./routes/expert'));
+const ExpertForm = page(() => import('./routes/expert-form'));
+const ExpertDashboard = page(() => import('./routes/expert-dashboard'));
+const ExpertPage = page(() => import('./routes/expert-page'));
 const Mailbox = page(() => import('./routes/mailbox'));
 
 /** Every page path and the module that shows it. */
@@ -114,11 +117,11 @@ const pages: readonly (readonly [path: string, page: LazyPage])[] = [
   [paths.somethingNew.path, SomethingNew],
 
   [paths.expert.path, Expert],
-  [paths.expertForm.path, Expert],
-  [paths.expertDashboard.path, Expert],
+  [paths.expertForm.path, ExpertForm],
+  [paths.expertDashboard.path, ExpertDashboard],
   [paths.expertPricing.path, Expert],
   [paths.expertAbout.path, Expert],
-  [paths.expertPage.path, Expert],
+  [paths.expertPage.path, ExpertPage],
 
   [paths.mailbox.path, Mailbox],
 ];

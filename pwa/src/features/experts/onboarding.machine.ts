@@ -10,6 +10,7 @@ import {
   errorsFromIssues,
   leaveSiteName,
   readPageForm,
+  withoutField,
   type PageFormErrors,
   type PageFormField,
   type PageFormValues,
@@ -87,10 +88,10 @@ export const onboardingMachine = setup({
   },
   actions: {
     rememberConnection: assign((_, params: { online: boolean }) => ({ online: params.online })),
-    edit: assign(({ context }, params: { field: PageFormField; value: string }) => {
-      const { [params.field]: _fixed, ...errors } = context.errors;
-      return { values: { ...context.values, [params.field]: params.value }, errors };
-    }),
+    edit: assign(({ context }, params: { field: PageFormField; value: string }) => ({
+      values: { ...context.values, [params.field]: params.value },
+      errors: withoutField(context.errors, params.field),
+    })),
     stripSiteName: assign(({ context }) => ({ values: leaveSiteName(context.values) })),
     clearUnavailable: assign({ unavailable: false }),
     markUnavailable: assign({ unavailable: true, error: null }),

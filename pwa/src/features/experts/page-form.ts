@@ -73,3 +73,10 @@ export function errorsFromIssues(issues: readonly { readonly path: readonly Prop
   }
   return errors;
 }
+
+/** The errors without the one of `field` (it was just changed). */
+export function withoutField(errors: PageFormErrors, field: PageFormField): PageFormErrors {
+  const rest = { ...errors };
+  delete rest[field];
+  return rest;
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { siteNameKey } from '#core/experts/site-name';
 import { bookingSchema, expertRecordSchema, publicExpertSchema, type Booking, type ExpertRecord, type PublicExpert } from '#core/schemas/expert';
-import { pageFormValuesSchema, type PageFormValues } from '../page-form';
+import { pageFormValuesSchema } from '../page-form';
 
 /**
  * What the expert screens keep on this device (localStorage), so they open offline: the page
