@@ -76,7 +76,5 @@ export function errorsFromIssues(issues: readonly { readonly path: readonly Prop
 
 /** The errors without the one of `field` (it was just changed). */
 export function withoutField(errors: PageFormErrors, field: PageFormField): PageFormErrors {
-  const rest = { ...errors };
-  delete rest[field];
-  return rest;
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => key !== field));
 }
