@@ -138,6 +138,26 @@ describe('onboarding machine', () => {
     expect(actor.getSnapshot().matches({ pageForm: 'editing' })).toBe(true);
   });
 
+  it('what is typed while the page is still asking the server is kept', async () => {
+    const actor = start();
+    actor.send({ type: 'EDIT', field: 'siteName', value: 'Jane 2' });
+    actor.send({ type: 'LEAVE_SITE_NAME' });
+    await settled(actor);
+    expect(actor.getSnapshot().context.values.siteName).toBe('Jane');
+  });
+
+  it('a reserved name is unavailable before anything is sent, cleared on focus', async () => {
+    const actor = start();
+    await settled(actor);
+    fill(actor, { ...FILLED, siteName: 'Dashboard' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.unavailable).toBe(true);
+    expect(actor.getSnapshot().context.errors.siteName).toBeUndefined();
+    actor.send({ type: 'FOCUS_SITE_NAME' });
+    expect(actor.getSnapshot().context.unavailable).toBe(false);
+    expect(api.requests.filter((request) => request.path.startsWith('/api/expert/checkSiteName'))).toHaveLength(0);
+  });
+
   it('a form with problems is not sent, and each field says what to fix', async () => {
     const actor = start();
     await settled(actor);

@@ -10,6 +10,7 @@ import {
   errorsFromIssues,
   leaveSiteName,
   readPageForm,
+  splitUnavailable,
   withoutField,
   type PageFormErrors,
   type PageFormField,
@@ -99,7 +100,10 @@ export const onboardingMachine = setup({
     checkForm: assign(({ context }) => {
       const values = leaveSiteName(context.values);
       const result = readPageForm(values);
-      return result.ok ? { values, fields: result.fields, errors: {}, error: null } : { values, fields: null, errors: result.errors };
+      if (result.ok) return { values, fields: result.fields, errors: {}, error: null };
+      // A reserved name reads as one that is taken (and goes the same way, on focus).
+      const { errors, unavailable } = splitUnavailable(result.errors);
+      return { values, fields: null, errors, unavailable };
     }),
     showFieldIssues: assign((_, params: { error: unknown }) => ({
       errors: isApiError(params.error) ? errorsFromIssues(params.error.issues) : {},
@@ -141,6 +145,14 @@ export const onboardingMachine = setup({
     /** Whether this account already has a page (then: the dashboard). */
     loading: {
       tags: ['busy', 'pageStep'],
+      // The form shows at once: what is typed meanwhile is kept.
+      on: {
+        EDIT: {
+          actions: [{ type: 'edit', params: ({ event }) => ({ field: event.field, value: event.value }) }, { type: 'keepDraft', params: { pending: false } }],
+        },
+        LEAVE_SITE_NAME: { actions: 'stripSiteName' },
+        FOCUS_SITE_NAME: { actions: 'clearUnavailable' },
+      },
       invoke: {
         src: 'loadOwnExpert',
         onDone: [

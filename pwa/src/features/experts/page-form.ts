@@ -1,5 +1,5 @@
 import { DEFAULT_EXPERT_VERB, EXPERT_VERBS, helpListFromText, helpListToText, parseRateDollars, rateToText } from '#core/experts/fields';
-import { stripSiteName } from '#core/experts/site-name';
+import { SITE_NAME_UNAVAILABLE, stripSiteName } from '#core/experts/site-name';
 import { expertFieldsSchema, type ExpertFields, type ExpertRecord } from '#core/schemas/expert';
 import { z } from 'zod';
 
@@ -77,4 +77,10 @@ export function errorsFromIssues(issues: readonly { readonly path: readonly Prop
 /** The errors without the one of `field` (it was just changed). */
 export function withoutField(errors: PageFormErrors, field: PageFormField): PageFormErrors {
   return Object.fromEntries(Object.entries(errors).filter(([key]) => key !== field));
+}
+
+/** The site name's 'unavailable' (a reserved name) apart from the other problems. */
+export function splitUnavailable(errors: PageFormErrors): { errors: PageFormErrors; unavailable: boolean } {
+  if (errors.siteName !== SITE_NAME_UNAVAILABLE) return { errors, unavailable: false };
+  return { errors: withoutField(errors, 'siteName'), unavailable: true };
 }

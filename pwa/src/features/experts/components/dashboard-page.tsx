@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { useExpertDashboard } from '../data/use-expert-dashboard';
 import { startStripeOnboarding } from '../data/expert-api';
 import { onboardingFailure } from '../expert-messages';
-import { errorsFromIssues, leaveSiteName, withoutField, pageFormOf, readPageForm, type PageFormErrors, type PageFormValues } from '../page-form';
+import { errorsFromIssues, leaveSiteName, splitUnavailable, withoutField, pageFormOf, readPageForm, type PageFormErrors, type PageFormValues } from '../page-form';
 import { isApiError } from '../../../lib/api-client';
 import { ExpertLayout } from './expert-layout';
 import { PageFormFields } from './page-form-fields';
@@ -223,7 +223,9 @@ function UpdatePageForm({ record, online, update }: UpdateProps) {
     setError(null);
     const result = readPageForm(stripped);
     if (!result.ok) {
-      setErrors(result.errors);
+      const split = splitUnavailable(result.errors);
+      setErrors(split.errors);
+      setUnavailable(split.unavailable);
       return;
     }
     setErrors({});
