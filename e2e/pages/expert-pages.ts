@@ -136,8 +136,11 @@ export class ExpertPublicPage {
   }
 }
 
-/** The local mailbox (/mailbox): the messages to one address, refreshed until `count` are in. */
-export async function mailTo(page: Page, base: string, address: string) {
+/** The local mailbox (/mailbox) opened: the messages that name `address` whose subject matches. */
+export async function mailWithSubject(page: Page, base: string, address: string, subject: RegExp) {
   await page.goto(`${base}${paths.mailbox.href()}`);
-  return page.getByRole('listitem').filter({ hasText: address });
+  return page
+    .getByRole('listitem')
+    .filter({ hasText: address })
+    .filter({ has: page.getByRole('heading', { level: 2, name: subject }) });
 }
