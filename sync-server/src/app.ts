@@ -112,9 +112,9 @@ export function createApp({ env, sql, logger, payments: given, hnThreads }: AppD
     }),
     paymentsRouter({ sql, payments, limits: env.rateLimits, publicOrigin: env.publicOrigin }),
     billingRouter({ sql, payments, limits: env.rateLimits }),
+    expertsRouter({ sql, payments, limits: env.rateLimits, publicOrigin: env.publicOrigin }),
     humanSoundsRouter({ sql, payments, logger, zip: libraryZip(env.humanSoundsAudioDir) }),
     hnRouter({ sql, threads: hnThreads ?? createHnThreads(sql, env) }),
-    expertsRouter({ sql, payments, limits: env.rateLimits, publicOrigin: env.publicOrigin }),
     // The local mailbox lists everyone's mail: never in production.
     ...(env.isProduction ? [] : [mailboxRouter({ sql })]),
   ];

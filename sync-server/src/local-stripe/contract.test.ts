@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingContract } from './contract-billing.ts';
+import { connectContract } from './contract-connect.ts';
 import { eventAbout, openLocal, openReal, REAL_KEY, type Target } from './contract-targets.ts';
 import { stripeError, WEBHOOK_SECRET } from './testing.ts';
 
@@ -146,6 +147,10 @@ describe('contract: the local Stripe', () => contract(openLocal));
 
 describe('contract, subscriptions: the local Stripe', () => billingContract(openLocal));
 
+describe('contract, Connect: the local Stripe', () => connectContract(openLocal));
+
 describe.skipIf(REAL_KEY === '')(`contract: real Stripe in test mode${SKIPPED}`, () => contract(openReal));
+
+describe.skipIf(REAL_KEY === '')(`contract, Connect: real Stripe in test mode${SKIPPED}`, () => connectContract(openReal));
 
 describe.skipIf(REAL_KEY === '')(`contract, subscriptions: real Stripe in test mode${SKIPPED}`, () => billingContract(openReal));

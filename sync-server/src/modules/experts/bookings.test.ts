@@ -134,6 +134,25 @@ describe('a visitor pays for an hour', () => {
     expect((await bookingOf(body.email)).status).toBe('paid');
   });
 
+  it('sends a card that asks for authentication to the bank’s page and back to the expert’s page, then books', async () => {
+    const body = visitor('pm_card_authenticationRequired');
+    const answer = await book(body);
+    expect(answer).toMatchObject({ success: false, status: 'requires_action' });
+    const next = new URL(answer.nextActionUrl ?? '');
+    expect(next.origin).toBe(app.server.url);
+    const form = new URLSearchParams({ client_secret: next.searchParams.get('client_secret') ?? '', outcome: 'complete' });
+    const back = await fetch(`${next.origin}${next.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
+    const returned = new URL(back.headers.get('location') ?? '');
+    expect(returned.pathname).toBe(`/ex/${SITE}`);
+    expect(returned.searchParams.get('order')).toBe(answer.orderId);
+    const state = await call(app, 'GET', `/api/expert/orders/${answer.orderId ?? ''}?key=${body.idempotencyKey}`);
+    expect(chargeResponseSchema.parse(await state.json())).toMatchObject({ success: true, status: 'succeeded', message: BOOKING_THANK_YOU });
+    const wrongKey = await call(app, 'GET', `/api/expert/orders/${answer.orderId ?? ''}?key=${newIdempotencyKey()}`);
+    expect(wrongKey.status).toBe(404);
+    await app.deliverWebhooks();
+    expect((await bookingOf(body.email)).status).toBe('paid');
+  });
+
   it('refuses an unknown page with EXPERT_NOT_FOUND', async () => {
     const response = await call(app, 'POST', '/api/expert/getPaymentIntent/NoSuchPage', undefined, visitor('pm_card_visa'));
     expect(response.status).toBe(404);
