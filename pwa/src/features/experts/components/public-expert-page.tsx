@@ -24,7 +24,8 @@ const describe = (expert: PublicExpert) => `${expert.yourName}: available to ${e
 export function PublicExpertPage({ siteName, checkout }: PublicExpertPageProps) {
   const load = usePublicExpert(siteName);
   const online = useOnlineStatus();
-  const [open, setOpen] = useState(false);
+  // Back from the bank's check (`?order=`): the payment form opens again to finish that payment.
+  const [open, setOpen] = useState(() => new URLSearchParams(window.location.search).has('order'));
   const [paid, setPaid] = useState(false);
 
   if (load.status === 'not-found') {
