@@ -4,6 +4,7 @@ import { bookingsResponseSchema } from '#core/schemas/expert';
 import { startExpertClockServer } from './expert-clock-server';
 import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { ExpertPages, ExpertPublicPage, mailWithSubject, type ExpertPageFields } from './pages/expert-pages';
+import { forgiveFaviconFailures, watchFailedRequests } from './pages/offline-favicon';
 
 /**
  * The expert tool in Chromium against the real server and its local Stripe (Connect included):
@@ -225,4 +226,45 @@ test('a booking not marked scheduled within 7 days is refunded automatically, an
   } finally {
     await server.close();
   }
+});
+
+test('offline: the page form is kept on the device and sent when the connection returns; pages seen open offline', async ({ page, pageProblems }) => {
+  test.slow();
+  const siteName = `Off${letters()}`;
+  const expert = new ExpertPages(page);
+  const failed = watchFailedRequests(page);
+  await expert.openLanding();
+  await expert.getStarted(`e2e-expert-${randomUUID()}@example.test`);
+  await expect(page).toHaveURL(paths.expertForm.href());
+  await waitForServiceWorker(page);
+
+  await page.context().setOffline(true);
+  await expert.fillPageForm(expertFields(siteName));
+  await expert.nextButton().click();
+  const kept = page.getByText('You are offline. Your page is saved on this device and will be made as soon as you are back online.');
+  await expect(kept).toBeVisible();
+  // Closed and opened again offline: still there, still waiting.
+  await page.reload();
+  await expect(kept).toBeVisible();
+  await expect(expert.field('Site name')).toHaveValue(siteName);
+  await expect(expert.field('Rate (hourly, USD)')).toHaveValue('40.00');
+
+  await page.context().setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Enabling Payments' })).toBeVisible();
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(paths.expertDashboard.href());
+  await expect(expert.notAcceptingCharges()).toBeVisible();
+
+  // The public page, once seen, opens offline from this device's copy; one never seen says so.
+  await page.goto(paths.expertPage.href(siteName));
+  await expect(page.getByRole('heading', { level: 1, name: "Hi, there! I'm Jane <b>Doe</b>" })).toBeVisible();
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: "Hi, there! I'm Jane <b>Doe</b>" })).toBeVisible();
+  await expect(page.getByText('You are seeing the copy saved on this device (offline).')).toBeVisible();
+  await page.goto(paths.expertPage.href(`Never${letters()}`));
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+  await expect(page.getByText('This device has no copy of this expert page yet. Connect to the internet and try again.')).toBeVisible();
+  await page.context().setOffline(false);
+  forgiveFaviconFailures(failed, pageProblems);
 });
