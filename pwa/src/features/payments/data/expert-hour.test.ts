@@ -11,7 +11,7 @@ function recordingClient() {
     isOnline: () => true,
     session: () => ({ token: () => null, onInvalidToken: () => undefined }),
     fetch: (input, init) => {
-      seen.push({ url: String(input), body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+      seen.push({ url: input instanceof Request ? input.url : input.toString(), body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
       return Promise.resolve(
         new Response(JSON.stringify({ success: true, message: 'Paid', status: 'succeeded', orderId: 'o1' }), {
           status: 200,
