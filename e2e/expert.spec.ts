@@ -177,6 +177,25 @@ test('an unknown site name shows a clear not-found page', async ({ page, pagePro
   pageProblems.splice(logged, 1);
 });
 
+test("a card whose bank asks to confirm: once confirmed, the visitor is thanked", async ({ page, browser }) => {
+  test.slow();
+  const siteName = `Bank${letters()}`;
+  await new ExpertPages(page).becomeExpert(`e2e-expert-${randomUUID()}@example.test`, expertFields(siteName));
+  const visitorPage = await (await browser.newContext()).newPage();
+  const visitor = new ExpertPublicPage(visitorPage);
+  await visitor.open(siteName);
+  await visitor.setUpTime().click();
+  await visitor.fillIn('4000 0025 0000 3155', 'Ada Visitor', `e2e-visitor-${randomUUID()}@example.test`);
+  const opening = visitorPage.waitForEvent('popup');
+  await visitor.payButton().click();
+  await expect(visitorPage.getByText('Waiting for your bank to confirm ...')).toBeVisible();
+  const bank = await opening;
+  await bank.getByRole('button', { name: 'Complete authentication' }).click();
+  // The checkout asks the expert's order until it is paid.
+  await expect(visitor.thankYou()).toBeVisible();
+  await visitorPage.close();
+});
+
 test('a booking not marked scheduled within 7 days is refunded automatically, and both sides are told', async ({ page, browser }) => {
   test.slow();
   const server = await startExpertClockServer();

@@ -1,5 +1,4 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { SITE_NAME_UNAVAILABLE } from '#core/experts/site-name';
 import type { CheckSiteNameResponse, ExpertFields, ExpertRecord } from '#core/schemas/expert';
 import { isApiError } from '../../lib/api-client';
 import { addExpert, checkSiteName, getOwnExpert, startStripeOnboarding } from './data/expert-api';
@@ -302,9 +301,6 @@ export function stepOf(snapshot: OnboardingSnapshot): OnboardingStep {
   if (snapshot.hasTag('paymentsStep')) return 'Payments';
   return 'Your Page';
 }
-
-/** The words when the server refused the site name. */
-export const UNAVAILABLE_MESSAGE = SITE_NAME_UNAVAILABLE;
 
 export type OnboardingActor = ActorRefFrom<typeof onboardingMachine>;
 export type OnboardingSnapshot = SnapshotFrom<typeof onboardingMachine>;
