@@ -45,11 +45,11 @@ export const ROUTE_MODULES: readonly (readonly [path: string, module: string])[]
   [paths.somethingNew.path, 'something-new'],
 
   [paths.expert.path, 'expert'],
-  [paths.expertForm.path, 'expert'],
-  [paths.expertDashboard.path, 'expert'],
+  [paths.expertForm.path, 'expert-form'],
+  [paths.expertDashboard.path, 'expert-dashboard'],
   [paths.expertPricing.path, 'expert'],
   [paths.expertAbout.path, 'expert'],
-  [paths.expertPage.path, 'expert'],
+  [paths.expertPage.path, 'expert-page'],
 
   [paths.mailbox.path, 'mailbox'],
 ];

@@ -1,9 +1,17 @@
-import { useParams } from 'react-router-dom';
-import { ComingSoon } from '../../features/site/components/coming-soon';
-import { comingSoonAreas } from '../../features/site/coming-soon-areas';
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '#core/paths';
+import { signupHref } from '../../features/accounts/next-path';
+import { ExpertAbout, ExpertLanding, ExpertPricing } from '../../features/experts/components/expert-info-pages';
+import { useSession } from '../../session/use-session';
 
+/** /expert, /expert/pricing and /expert/about: the expert tool's public pages. */
 export function Component() {
-  const { siteName } = useParams();
-  const detail = siteName ? `The booking page of ${siteName} will be here.` : undefined;
-  return <ComingSoon {...comingSoonAreas.expert} detail={detail} />;
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { isSignedIn } = useSession();
+  const onGetStarted = useCallback(() => void navigate(signupHref(paths.expertForm.href())), [navigate]);
+  if (pathname === paths.expertPricing.href()) return <ExpertPricing />;
+  if (pathname === paths.expertAbout.href()) return <ExpertAbout />;
+  return <ExpertLanding signedIn={isSignedIn} onGetStarted={onGetStarted} />;
 }

@@ -8,8 +8,20 @@ export const CHARGE_PATHS = {
 } as const;
 export type OneTimeProduct = keyof typeof CHARGE_PATHS;
 
-/** Everything the checkout sells: the one-time products and the monthly Pro plan (/hnupgrade). */
-export type CheckoutProduct = OneTimeProduct | 'proMonthly';
+/** An hour with the expert whose site name follows the colon (`expert:JaneDoe`). */
+export type ExpertHourProduct = `expert:${string}`;
+
+/** Everything the checkout sells: the one-time products, the monthly Pro plan (/hnupgrade), an expert's hour. */
+export type CheckoutProduct = OneTimeProduct | 'proMonthly' | ExpertHourProduct;
+
+export function expertHourProduct(siteName: string): ExpertHourProduct {
+  return `expert:${siteName}`;
+}
+
+/** The expert's site name of an expert's hour, or null for every other product. */
+export function expertSiteNameOf(product: CheckoutProduct): string | null {
+  return product.startsWith('expert:') ? product.slice('expert:'.length) : null;
+}
 
 /**
  * Whether the checkout asks for an e-mail address. The plan belongs to the signed-in account, so
@@ -27,7 +39,12 @@ export function asksForEmail(product: CheckoutProduct): boolean {
  * billing screens, which ask for it themselves.
  */
 export function charge(product: CheckoutProduct, request: ChargeRequest, client: ApiClient = api): Promise<ChargeResponse> {
-  if (product !== 'proMonthly') return client.request(CHARGE_PATHS[product], chargeResponseSchema, { body: request });
+  const siteName = expertSiteNameOf(product);
+  if (siteName !== null) {
+    // The expert's hour: the amount is the expert's stored rate (schemas/expert.ts).
+    return client.request(`/expert/getPaymentIntent/${encodeURIComponent(siteName)}`, chargeResponseSchema, { body: request });
+  }
+  if (product === 'pass' || product === 'humanSounds') return client.request(CHARGE_PATHS[product], chargeResponseSchema, { body: request });
   const { name, paymentMethodId, idempotencyKey } = request;
   return client.request('/chargeHNSubscription', chargeResponseSchema, { body: { name, paymentMethodId, idempotencyKey } });
 }

@@ -13,7 +13,9 @@ export type OrderReply = z.infer<typeof orderReplySchema>;
  * `GET /api/orders/:id?key=…`: polled while the bank asks the buyer to authenticate. The key is
  * the checkout's idempotency key: the server shows an order only to the checkout that made it.
  */
-export function getOrder(orderId: string, idempotencyKey: string, client: ApiClient = api): Promise<OrderReply> {
+export function getOrder(orderId: string, idempotencyKey: string, client: ApiClient = api, expertBooking = false): Promise<OrderReply> {
   const query = new URLSearchParams({ key: idempotencyKey });
-  return client.request(`/orders/${encodeURIComponent(orderId)}?${query.toString()}`, orderReplySchema);
+  // An expert's hour is asked about at its own address (`GET /api/expert/orders/:id`).
+  const base = expertBooking ? '/expert/orders' : '/orders';
+  return client.request(`${base}/${encodeURIComponent(orderId)}?${query.toString()}`, orderReplySchema);
 }

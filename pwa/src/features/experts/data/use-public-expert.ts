@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import type { PublicExpert } from '#core/schemas/expert';
+import { isApiError } from '../../../lib/api-client';
+import { useOnlineStatus } from '../../../lib/online-status';
+import { onboardingFailure } from '../expert-messages';
+import { forgetPageCopy, readPageCopy, savePageCopy } from './device-copies';
+import { getPublicExpert } from './expert-api';
+
+export type PublicExpertLoad =
+  | { readonly status: 'loading' }
+  /** `fresh` false: the copy this device kept (offline, or the server away). */
+  | { readonly status: 'ready'; readonly expert: PublicExpert; readonly fresh: boolean }
+  | { readonly status: 'not-found' }
+  /** Offline with no copy kept. */
+  | { readonly status: 'offline' }
+  | { readonly status: 'failed'; readonly message: string };
+
+/** An expert's public page: the kept copy at once, then the server's (kept for next time). */
+export function usePublicExpert(siteName: string): PublicExpertLoad {
+  const online = useOnlineStatus();
+  const [load, setLoad] = useState<PublicExpertLoad>(() => {
+    const copy = readPageCopy(siteName);
+    return copy === null ? { status: 'loading' } : { status: 'ready', expert: copy, fresh: false };
+  });
+
+  useEffect(() => {
+    let live = true;
+    getPublicExpert(siteName).then(
+      (expert) => {
+        savePageCopy(expert);
+        if (live) setLoad({ status: 'ready', expert, fresh: true });
+      },
+      (error: unknown) => {
+        if (!live) return;
+        if (isApiError(error, 'EXPERT_NOT_FOUND') || isApiError(error, 'INVALID_REQUEST')) {
+          forgetPageCopy(siteName);
+          setLoad({ status: 'not-found' });
+          return;
+        }
+        setLoad((current) => {
+          if (current.status === 'ready') return { ...current, fresh: false };
+          if (isApiError(error) && error.kind === 'offline') return { status: 'offline' };
+          return { status: 'failed', message: onboardingFailure(error) };
+        });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [siteName, online]);
+
+  return load;
+}
