@@ -2,13 +2,13 @@ import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
 import { compareHlc, formatHlc, type Hlc } from '#core/sync/hlc';
-import { PULL_PAGE_MAX, type Change, type PullResponse } from '#core/sync/protocol';
+import type { Change, PullResponse } from '#core/sync/protocol';
 import { readMeta, writeMeta } from '../db/meta';
 import { readRecord } from '../db/read-record';
 import type { UserDb } from '../db/user-db';
 import { writeRecord } from '../db/write-record';
 import { SyncError } from './errors';
-import { PULL_FIRST_PAGE_MAX, PULL_PAGES_PER_WRITE, pullChanges } from './pull-changes';
+import { PULL_PAGES_PER_WRITE, pullChanges } from './pull-changes';
 import { pushOutbox } from './push-outbox';
 import { freshDb } from './testing/fixtures';
 import { createMemoryPeer, type MemoryPeer } from './testing/memory-peer';
@@ -479,24 +479,6 @@ describe('pullChanges', () => {
 });
 
 describe("a new device's first sync", () => {
-  it('asks for a short first page, so storing starts early, then for full pages', async () => {
-    const db = await freshDb();
-    const limits: number[] = [];
-    const replies = [pageOf(1, 3), pageOf(2, 3), pageOf(3, 3)];
-    const transport: SyncTransport = {
-      push: () => Promise.reject(new Error('not used')),
-      pull: (query) => {
-        limits.push(query.limit);
-        const next = replies.shift();
-        return next === undefined ? Promise.reject(new Error('asked too often')) : Promise.resolve(next);
-      },
-    };
-
-    expect(await pullChanges({ db, transport, now })).toBe(6);
-    expect(limits).toEqual([PULL_FIRST_PAGE_MAX, PULL_PAGE_MAX, PULL_PAGE_MAX]);
-    expect(PULL_FIRST_PAGE_MAX).toBeLessThan(PULL_PAGE_MAX);
-  });
-
   it('never lets an older pulled value overwrite what the person wrote while the pull was under way', async () => {
     const db = await freshDb();
     const second = deferred<PullResponse>();

@@ -32,14 +32,6 @@ export const PULL_PAGES_AHEAD = 4;
  */
 export const PULL_PAGES_PER_WRITE = 4;
 
-/**
- * The first request of a pull asks for at most this many changes; the next ones for full pages.
- * On a first sync the device can start storing while the server reads the next page: a full
- * first page would leave it waiting for 2,000 records to be read, sent and parsed first. An
- * ordinary pull (a few changes) is one request either way.
- */
-export const PULL_FIRST_PAGE_MAX = 250;
-
 /** One page as it arrived, with the device times of its request and reply. */
 interface FetchedPage {
   readonly page: PullResponse;
@@ -201,15 +193,13 @@ async function fetchPages(context: PullContext, clientId: string, from: number, 
   const limit = context.pageSize ?? PULL_PAGE_MAX;
   let cursor = from;
   let full = false;
-  let first = true;
   for (;;) {
     await buffer.waitForRoom();
     if (buffer.isStopped()) return;
     const sentAt = now();
     // Every page of a pass from 0 after a reset says so: its cursors are below the server's
     // tombstone horizon, and without the flag the server would ask to start over on page two.
-    const page = await transport.pull({ cursor, limit: first ? Math.min(limit, PULL_FIRST_PAGE_MAX) : limit, clientId, ...(full ? { full: true } : {}) });
-    first = false;
+    const page = await transport.pull({ cursor, limit, clientId, ...(full ? { full: true } : {}) });
     const receivedAt = now();
     if (buffer.isStopped()) return;
     if (page.reset) {
