@@ -477,3 +477,94 @@ describe('pullChanges', () => {
     expect(await readMeta(db, 'cursor')).toBe(4);
   });
 });
+
+describe("a new device's first sync", () => {
+  it('never lets an older pulled value overwrite what the person wrote while the pull was under way', async () => {
+    const db = await freshDb();
+    const second = deferred<PullResponse>();
+    const queue: (() => Promise<PullResponse>)[] = [() => Promise.resolve(pageOf(1, 2)), () => second.promise];
+    const transport: SyncTransport = {
+      push: () => Promise.reject(new Error('not used')),
+      pull: () => (queue.shift() ?? (() => Promise.reject(new Error('asked too often'))))(),
+    };
+    const pulling = pullChanges({ db, transport, now });
+    await new Promise<void>((resolve) => {
+      const subscription = liveQuery(() => readMeta(db, 'cursor')).subscribe((cursor) => {
+        if (cursor === 2) {
+          subscription.unsubscribe();
+          resolve();
+        }
+      });
+    });
+    // Page 1 is stored; the person edits a day that page 2 brings in an older version, and one
+    // it does not bring at all.
+    await writeRecord(db, 'exercises', '2026-04-03', { gratitude: false, gratitudeOne: 'typed during the pull' }, NOW + 1000);
+    await writeRecord(db, 'exercises', '2026-04-09', { mortality: true }, NOW + 1000);
+    const older = { ...pageOf(2, 2) };
+    older.changes = [
+      { ...change('2026-04-03', 3), values: { gratitude: true, gratitudeOne: 'older elsewhere', mortality: true }, clocks: { gratitude: clock(NOW - 5000), gratitudeOne: clock(NOW - 5000), mortality: clock(NOW - 5000) } },
+      change('2026-04-04', 4),
+    ];
+    second.resolve(older);
+    await pulling;
+
+    expect((await readRecord(db, 'exercises', '2026-04-03'))?.values).toEqual({ gratitude: false, gratitudeOne: 'typed during the pull', mortality: true });
+    expect((await readRecord(db, 'exercises', '2026-04-09'))?.values).toEqual({ mortality: true });
+    expect((await readRecord(db, 'exercises', '2026-04-04'))?.values).toEqual({ gratitude: true });
+    expect((await db.outbox.toArray()).map((entry) => entry.key)).toEqual(['2026-04-03', '2026-04-09']);
+  });
+
+  it('resumes an interrupted pull from the cursor it stored, without repeating or skipping a record', async () => {
+    const db = await freshDb();
+    const peer = createMemoryPeer({ now });
+    const days = Array.from({ length: 7 }, (_, index) => `2026-06-0${String(index + 1)}`);
+    for (const day of days) await otherDeviceWrites(peer, day, { gratitudeOne: day }, NOW - 1000);
+    let requests = 0;
+    const direct = peer.transport();
+    const cutAfterTwo: SyncTransport = {
+      push: (request) => direct.push(request),
+      pull: (query) => {
+        requests += 1;
+        return requests > 2 ? Promise.reject(new SyncError('retryable', 'NETWORK', 'The server could not be reached')) : direct.pull(query);
+      },
+    };
+
+    await expect(pullChanges({ db, transport: cutAfterTwo, now, pageSize: 2 })).rejects.toMatchObject({ code: 'NETWORK' });
+    expect(await readMeta(db, 'cursor')).toBe(4);
+    expect(await readMeta(db, 'lastSyncedAt')).toBeUndefined();
+
+    expect(await pullChanges({ db, transport: direct, now, pageSize: 2 })).toBe(3);
+    expect(peer.log.pulls.map((query) => query.cursor)).toEqual([0, 2, 4, 6]);
+    expect((await db.exercises.toArray()).map((row) => [row.key, row.values.gratitudeOne])).toEqual(days.map((day) => [day, day]));
+    expect(await readMeta(db, 'lastSyncedAt')).toBe(NOW);
+  });
+
+  it('brings every kind of record, leaves out what was deleted, and keeps a pending write to a deleted record', async () => {
+    const db = await freshDb();
+    const peer = createMemoryPeer({ now });
+    const other = await freshDb('other');
+    await writeRecord(other, 'exercises', '2026-07-01', { mortality: true, gratitudeOne: 'kept' }, NOW - 5000);
+    await writeRecord(other, 'exercises', '2026-07-02', { gratitudeOne: 'deleted later' }, NOW - 5000);
+    await writeRecord(other, 'profiles', 'me', { birthday: '1990-06-15', dayStartMinutes: 240 }, NOW - 5000);
+    await writeRecord(other, 'gameProgress', 'me', { state: { level: 3, name: 'river' } }, NOW - 5000);
+    await writeRecord(other, 'hnTriage', '41:7', { state: 'done', snoozedUntil: null, triagedAt: NOW - 5000 }, NOW - 5000);
+    await writeRecord(other, 'hnTriage', '41:8', { state: 'done', snoozedUntil: null, triagedAt: NOW - 5000 }, NOW - 5000);
+    await pushOutbox({ db: other, transport: peer.transport(), now: () => NOW - 5000, random: seededRandom(9) });
+    other.close();
+    peer.deleteRecord('exercises', '2026-07-02');
+    peer.deleteRecord('hnTriage', '41:8');
+    // This device, before its first pull, wrote to the day deleted elsewhere.
+    await writeRecord(db, 'exercises', '2026-07-02', { gratitude: true }, NOW);
+
+    await pullChanges({ db, transport: peer.transport(), now });
+
+    expect((await readRecord(db, 'exercises', '2026-07-01'))?.values).toEqual({ mortality: true, gratitudeOne: 'kept' });
+    expect((await readRecord(db, 'exercises', '2026-07-02'))?.values).toEqual({ gratitude: true });
+    expect((await readRecord(db, 'profiles', 'me'))?.values).toEqual({ birthday: '1990-06-15', dayStartMinutes: 240 });
+    expect((await readRecord(db, 'gameProgress', 'me'))?.values).toEqual({ state: { level: 3, name: 'river' } });
+    expect((await readRecord(db, 'hnTriage', '41:7'))?.values).toEqual({ state: 'done', snoozedUntil: null, triagedAt: NOW - 5000 });
+    expect(await readRecord(db, 'hnTriage', '41:8')).toBeNull();
+    await sync(db, peer);
+    expect(peer.snapshot().get('exercises/2026-07-02')).toEqual({ gratitude: true });
+  });
+});

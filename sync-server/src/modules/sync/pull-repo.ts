@@ -40,6 +40,11 @@ type PullOwner = { readonly userId: string } | { readonly tokenHash: Buffer };
  * with only their revision and size (octet_length of a stored text reads its length without
  * reading the text), a running sum picks the prefix within `bytes`, and only those records are
  * read in full. A page of long journal days never passes through this process whole.
+ *
+ * The candidates are the owner's lowest revisions above the cursor, across every table, and each
+ * revision belongs to one record, so the page is exactly the records with a revision from the
+ * cursor (excluded) to the page's last one: each table is read in full with one range scan of
+ * its (user_id, rev) index, instead of one primary-key lookup per record of the page.
  */
 async function readOwnedChanges(
   db: Queryable,
@@ -70,38 +75,37 @@ async function readOwnedChanges(
     ), candidates as (
       select listed.* from state cross join lateral (
         select * from (
-          (select 'exercises'::text as tbl, day, rev,
-              octet_length(gratitude_one) + octet_length(gratitude_two) + octet_length(gratitude_three) as bytes
+          (select rev, octet_length(gratitude_one) + octet_length(gratitude_two) + octet_length(gratitude_three) as bytes
             from exercises where user_id = state.user_id and rev > ${cursor} order by rev limit ${bounds.rows})
           union all
-          (select 'profiles'::text, null::date, rev, octet_length(streak_freezes::text)
+          (select rev, octet_length(streak_freezes::text)
             from profiles where user_id = state.user_id and rev > ${cursor})
           union all
-          (select 'gameProgress'::text, null::date, rev, octet_length(game_progress.state::text)
+          (select rev, octet_length(game_progress.state::text)
             from game_progress where user_id = state.user_id and rev > ${cursor})
           union all
-          (select 'hnTriage'::text, null::date, rev, 0
+          (select rev, 0
             from hn_triage where user_id = state.user_id and rev > ${cursor} order by rev limit ${bounds.rows})
         ) as records order by rev limit ${bounds.rows}
       ) as listed
     ), measured as (
-      select tbl, day, rev, count(*) over () as candidates, row_number() over running as n, sum(bytes) over running as through
+      select rev, count(*) over () as candidates, row_number() over running as n, sum(bytes) over running as through
       from candidates window running as (order by rev rows between unbounded preceding and current row)
     ), page as (
-      select * from measured where n = 1 or through <= ${bounds.bytes}
+      select max(rev) as last_rev, max(candidates) as candidates from measured where n = 1 or through <= ${bounds.bytes}
     )
     select state.*, page.candidates::integer as candidates, changed.* from state
-    left join page on true
+    cross join page
     left join lateral (
       select ${exerciseColumns(db)} from exercises
-        where page.tbl = 'exercises' and user_id = state.user_id and day = page.day
+        where user_id = state.user_id and rev > ${cursor} and rev <= page.last_rev
       union all
-      select ${profileColumns(db)} from profiles where page.tbl = 'profiles' and user_id = state.user_id
+      select ${profileColumns(db)} from profiles where user_id = state.user_id and rev > ${cursor} and rev <= page.last_rev
       union all
-      select ${gameColumns(db)} from game_progress where page.tbl = 'gameProgress' and user_id = state.user_id
+      select ${gameColumns(db)} from game_progress where user_id = state.user_id and rev > ${cursor} and rev <= page.last_rev
       union all
       select ${triageColumns(db)} from hn_triage
-        where page.tbl = 'hnTriage' and user_id = state.user_id and rev = page.rev
+        where user_id = state.user_id and rev > ${cursor} and rev <= page.last_rev
     ) as changed on true
     order by changed.rev`;
   const first = rows[0];
