@@ -14,7 +14,7 @@ import { analyticsRouter } from './modules/analytics/router.ts';
 import { billingRouter } from './modules/billing/router.ts';
 import { readPlanState } from './modules/billing/plan-state.ts';
 import { exercisesRouter } from './modules/exercises/router.ts';
-import { expertOpenGraph } from './modules/experts/open-graph.ts';
+import { expertPageText } from './modules/experts/open-graph.ts';
 import { expertsRouter } from './modules/experts/router.ts';
 import { healthRouter } from './modules/health/router.ts';
 import { humanSoundsRouter } from './modules/human-sounds/router.ts';
@@ -126,9 +126,8 @@ export function createApp({ env, sql, logger, payments: given, hnThreads }: AppD
   ];
   app.use('/api', ...apiRouters, apiNotFound);
 
-  // An expert's page carries the expert's own link-preview tags; every other page the usual shell.
-  app.use(expertOpenGraph({ sql, publicDir: env.publicDir, publicOrigin: env.publicOrigin }));
-  app.use(servePwa(env.publicDir, { sourceMaps: !env.isProduction }));
+  // An expert's page carries the expert's own words and link-preview tags, as the date pages do theirs.
+  app.use(servePwa(env.publicDir, { sourceMaps: !env.isProduction, pageText: expertPageText({ sql, publicOrigin: env.publicOrigin }) }));
   app.use(errorHandler(logger));
   return app;
 }

@@ -67,10 +67,13 @@ export interface PageHtmlSource {
  * The app shell (index.html) made for one page. The files are read again when they change (a
  * new build while the server runs), else served from memory.
  */
+/** A page's own title and description from its path (e.g. after a database read); null when it has none. */
+export type PageTextSource = (urlPath: string) => PageText | null | Promise<PageText | null>;
+
 export interface PageHtmlOptions {
   readonly headHooks?: readonly HeadHook[];
   /** A page's own title and description, written into the shell (see `withPageText`); null keeps the shell's. */
-  readonly pageText?: (urlPath: string) => PageText | null;
+  readonly pageText?: PageTextSource;
 }
 
 export function pageHtmlSource(publicDir: string, { headHooks = [], pageText }: PageHtmlOptions = {}): PageHtmlSource {
@@ -89,7 +92,7 @@ export function pageHtmlSource(publicDir: string, { headHooks = [], pageText }: 
       const { html, assets } = await load();
       const hooked = await Promise.all(headHooks.map(async (hook) => hook(urlPath)));
       const tags = preloadTags(routeAssetsFor(assets, urlPath)) + hooked.join('');
-      const text = pageText?.(urlPath) ?? null;
+      const text = (await pageText?.(urlPath)) ?? null;
       return addToHead(text === null ? html : withPageText(html, text), tags);
     },
   };

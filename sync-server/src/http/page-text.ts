@@ -24,6 +24,10 @@ export function escapeHtml(text: string): string {
 export interface PageText {
   readonly title: string;
   readonly description: string;
+  /** The words of the page's first heading, when they differ from its title. */
+  readonly heading?: string;
+  /** The page's own address, for link previews (og:url). */
+  readonly url?: string;
 }
 
 /** One address segment as typed, or undefined when it is not valid percent-encoding. */
@@ -99,8 +103,10 @@ export function withPageText(html: string, text: PageText): string {
     (page: string) =>
       page.replace(
         /<div class="boot" aria-hidden="true">[^<]*<\/div>/,
-        () => `<div class="boot"><h1>${escapeHtml(text.title)}</h1><p>${description}</p></div>`,
+        () => `<div class="boot"><h1>${escapeHtml(text.heading ?? text.title)}</h1><p>${description}</p></div>`,
       ),
+    (page: string) =>
+      text.url === undefined ? page : page.replace('</head>', () => `<meta property="og:url" content="${escapeHtml(text.url ?? '')}" /></head>`),
   ];
   return steps.reduce((page, step) => step(page), html);
 }

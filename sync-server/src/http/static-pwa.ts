@@ -1,6 +1,6 @@
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
-import { pageHtmlSource, type HeadHook } from './page-html.ts';
+import { pageHtmlSource, type HeadHook, type PageTextSource } from './page-html.ts';
 import { datePageText, serverToday } from './page-text.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -28,6 +28,8 @@ export interface ServePwaOptions {
   readonly sourceMaps: boolean;
   /** Per-page extra <head> tags (see `HeadHook`), e.g. a page's own Open Graph tags. */
   readonly headHooks?: readonly HeadHook[];
+  /** The words of pages beyond the date pages (e.g. an expert's page), written into the shell. */
+  readonly pageText?: PageTextSource;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface ServePwaOptions {
  * a new release is picked up. Any other navigation gets the app shell and the app's router
  * decides what to show.
  */
-export function servePwa(publicDir: string, { sourceMaps, headHooks = [] }: ServePwaOptions): Router {
+export function servePwa(publicDir: string, { sourceMaps, headHooks = [], pageText }: ServePwaOptions): Router {
   const router = Router();
   const notFound: RequestHandler = (_req, res) => {
     res.status(404).type('text/plain').send('Not found\n');
@@ -44,7 +46,10 @@ export function servePwa(publicDir: string, { sourceMaps, headHooks = [] }: Serv
   if (!sourceMaps) router.get(/\.map$/, notFound);
   const assetsDir = path.join(publicDir, 'assets') + path.sep;
   // The date pages carry their own title, description and words before any script runs.
-  const pages = pageHtmlSource(publicDir, { headHooks, pageText: (urlPath) => datePageText(urlPath, serverToday()) });
+  const pages = pageHtmlSource(publicDir, {
+    headHooks,
+    pageText: async (urlPath) => datePageText(urlPath, serverToday()) ?? (await pageText?.(urlPath)) ?? null,
+  });
 
   router.use(
     express.static(publicDir, {

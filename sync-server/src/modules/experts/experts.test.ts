@@ -40,7 +40,7 @@ beforeAll(async () => {
   publicDir = await fs.mkdtemp(path.join(os.tmpdir(), 'experts-og-'));
   await fs.writeFile(
     path.join(publicDir, 'index.html'),
-    '<!doctype html><html><head><title>Memento</title>\n<meta property="og:title" content="Memento" />\n<meta property="og:description" content="The product" /></head><body></body></html>',
+    '<!doctype html><html><head><title>Memento</title>\n<meta property="og:title" content="Memento" />\n<meta property="og:description" content="The product" /></head><body><div class="boot" aria-hidden="true"></div></body></html>',
   );
   app = await servePayments(database().sql, { PUBLIC_DIR: publicDir, PUBLIC_ORIGIN: 'https://memento.example' });
 });
@@ -270,11 +270,14 @@ describe('the public page', () => {
     const page = await fetch(`${app.server.url}/ex/PreviewMe`);
     const html = await page.text();
     expect(page.status).toBe(200);
-    expect(html).toContain('<meta property="og:title" content="Ann &#34;Quotes&#34; &#60;Lee&#62; · Tutor" />');
-    expect(html).toContain('<meta property="og:description" content="Maths &#38; &#60;physics&#62;" />');
+    expect(html).toContain('<title>Ann &quot;Quotes&quot; &lt;Lee&gt; · Tutor · Memento</title>');
+    expect(html).toContain('<meta property="og:title" content="Ann &quot;Quotes&quot; &lt;Lee&gt; · Tutor · Memento" />');
+    expect(html).toContain('<meta property="og:description" content="Maths &amp; &lt;physics&gt;" />');
     expect(html).toContain('<meta property="og:url" content="https://memento.example/ex/PreviewMe" />');
     expect(html).not.toContain('content="Memento"');
     expect(html).not.toContain('<physics>');
+    // The greeting is in the page before any script runs.
+    expect(html).toContain('<h1>Hi, there! I&#39;m Ann &quot;Quotes&quot; &lt;Lee&gt;</h1><p>Maths &amp; &lt;physics&gt;</p>');
     const unknown = await (await fetch(`${app.server.url}/ex/NobodyHere`)).text();
     expect(unknown).toContain('<meta property="og:title" content="Memento" />');
   });
