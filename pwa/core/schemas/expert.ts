@@ -148,17 +148,12 @@ export const stripeInfoResponseSchema = z.object({
 export type StripeInfoResponse = z.infer<typeof stripeInfoResponseSchema>;
 
 /** What anyone may see of an expert: never the provider account, the user or the e-mail. */
-export const publicExpertSchema = z.object({
-  siteName: z.string(),
-  yourName: z.string(),
-  yourBio: z.string(),
-  theVerb: z.enum(EXPERT_VERBS),
-  helpList: z.array(z.string()),
-  rate: z.number(),
-  rateCents: z.int(),
-  /** 'Set Up Time' opens the payment form only when true. */
-  acceptingBookings: z.boolean(),
-});
+export const publicExpertSchema = expertRecordSchema
+  .pick({ siteName: true, yourName: true, yourBio: true, theVerb: true, helpList: true, rate: true, rateCents: true })
+  .extend({
+    /** 'Set Up Time' opens the payment form only when true. */
+    acceptingBookings: z.boolean(),
+  });
 export type PublicExpert = z.infer<typeof publicExpertSchema>;
 
 export const expertPageResponseSchema = z.object({ item: publicExpertSchema });

@@ -1,20 +1,11 @@
-import { useCallback, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { paths } from '#core/paths';
 import { ExpertDashboardPage } from '../../features/experts/components/dashboard-page';
-import { useSession } from '../../session/use-session';
+import { useExpertLeave } from '../../features/experts/use-expert-leave';
 
 /** /expert/dashboard: the expert's own page; signed out, the expert landing. */
 export function Component() {
-  const { userId, signOut } = useSession();
-  const navigate = useNavigate();
-  // Leaving goes home (as every sign-out does); meanwhile this page does not send the signed-out person to /expert.
-  const [leaving, setLeaving] = useState(false);
-  const leave = useCallback(() => {
-    setLeaving(true);
-    void navigate(paths.home.href(), { replace: true });
-    signOut();
-  }, [navigate, signOut]);
+  const { userId, leaving, leave } = useExpertLeave();
   if (leaving) return null;
   if (userId === null) return <Navigate to={paths.expert.href()} replace />;
   return <ExpertDashboardPage key={userId} onLogOut={leave} />;
