@@ -4,7 +4,7 @@ import { bookingsResponseSchema } from '#core/schemas/expert';
 import { startExpertClockServer } from './expert-clock-server';
 import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { ExpertPages, ExpertPublicPage, mailWithSubject, type ExpertPageFields } from './pages/expert-pages';
-import { forgiveFaviconFailures, watchFailedRequests } from './pages/offline-favicon';
+import { forgiveFaviconFailures, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
 
 /**
  * The expert tool in Chromium against the real server and its local Stripe (Connect included):
@@ -252,11 +252,13 @@ test('offline: the page form is kept on the device and sent when the connection 
   const siteName = `Off${letters()}`;
   const expert = new ExpertPages(page);
   const failed = watchFailedRequests(page);
+  const apiInFlight = watchApiInFlight(page);
   await expert.openLanding();
   await expert.getStarted(`e2e-expert-${randomUUID()}@example.test`);
   await expect(page).toHaveURL(paths.expertForm.href());
   await waitForServiceWorker(page);
 
+  await expect.poll(apiInFlight).toBe(0);
   await page.context().setOffline(true);
   await expert.fillPageForm(expertFields(siteName));
   await expert.nextButton().click();
@@ -277,6 +279,8 @@ test('offline: the page form is kept on the device and sent when the connection 
   // The public page, once seen, opens offline from this device's copy; one never seen says so.
   await page.goto(paths.expertPage.href(siteName));
   await expect(page.getByRole('heading', { level: 1, name: "Hi, there! I'm Jane <b>Doe</b>" })).toBeVisible();
+  // The signed-in app syncs after a page change: cut the network only once nothing is in flight.
+  await expect.poll(apiInFlight).toBe(0);
   await page.context().setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: "Hi, there! I'm Jane <b>Doe</b>" })).toBeVisible();
