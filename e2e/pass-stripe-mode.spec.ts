@@ -41,7 +41,9 @@ window.Stripe = function (key) {
 
 let server: RunningServer;
 test.beforeAll(async () => {
-  server = await startServer(newDataDir(), 30_000, {
+  // A new data folder is migrated on the first start: on 2 busy cores that took over 30 s once.
+  test.setTimeout(120_000);
+  server = await startServer(newDataDir(), 90_000, {
     STRIPE_SECRET_KEY: 'sk_test_e2e_stripe_mode',
     STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
     STRIPE_WEBHOOK_SECRET: 'whsec_e2e_stripe_mode',

@@ -19,6 +19,8 @@ async function deviceSignedIn(browser: Browser, email: string): Promise<{ page: 
 }
 
 test('written online and offline, reloaded offline, synced, then seen on a second device', async ({ page, context, browser, pageProblems }) => {
+  // Two devices, each signing in and syncing: on 2 busy cores this takes longer than a one-page test.
+  test.slow();
   const failed = watchFailedRequests(page);
   const apiInFlight = watchApiInFlight(page);
   const email = someone();
@@ -71,6 +73,8 @@ test('written online and offline, reloaded offline, synced, then seen on a secon
 });
 
 test('two devices write the same field offline: both converge and the other text is kept as an earlier version', async ({ browser }) => {
+  // Two devices, each signing in and syncing: on 2 busy cores this takes longer than a one-page test.
+  test.slow();
   const email = someone();
   const first = await deviceSignedIn(browser, email);
   const second = await deviceSignedIn(browser, email);
