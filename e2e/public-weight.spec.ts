@@ -11,6 +11,7 @@ const publicPages: readonly string[] = [
   paths.privacyPolicy.href(),
   paths.mortality.href(),
   paths.mortalityResult.href('1990-06-15'),
+  paths.humanSounds.href(),
 ];
 
 for (const path of publicPages) {
