@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANALYTICS_BATCH_MAX, ANALYTICS_PATH_MAX } from '../analytics-limits';
 import { withoutSecrets } from '../secret-paths';
 
 /**
@@ -11,11 +12,7 @@ import { withoutSecrets } from '../secret-paths';
 export const ANALYTICS_EVENT_NAMES = ['page_view', 'Sign In', 'outbound_link'] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
 
-export const ANALYTICS_PATH_MAX = 512;
-/** Days an event is kept before the server deletes it (the privacy policy says so). */
-export const ANALYTICS_KEEP_DAYS = 180;
-/** Events one request may carry (a queue that filled up offline is sent in batches). */
-export const ANALYTICS_BATCH_MAX = 50;
+export { ANALYTICS_BATCH_MAX, ANALYTICS_KEEP_DAYS, ANALYTICS_PATH_MAX } from '../analytics-limits';
 
 const APP_PATH = /^\/(?![/\\])\S*$/;
 const HTTP_LINK = /^https?:\/\/[^\s/?#]+\S*$/i;

@@ -1,137 +1,22 @@
 import { z } from 'zod';
+import { API_ERROR_CODES, type ApiErrorBody, type ApiErrorIssue } from '../api-errors';
+
+export * from '../api-errors';
 
 /**
- * The error contract of every `/api` endpoint: a stable machine code plus its HTTP status.
- * The server answers `{ error: code, message?, issues? }`; the app maps the code to words.
- * A domain adds its own codes here when its module lands, so both sides see them at once.
+ * The error contract as schemas, for the server's validation and the tests. The codes, the
+ * status mapping and the app's reading of an error body (`parseApiErrorBody`) live in
+ * `core/api-errors.ts`, which loads no schema library.
  */
-export const API_ERROR_STATUS = {
-  INVALID_JSON: 400,
-  INVALID_REQUEST: 400,
-  /** A text holds what the database cannot store (U+0000, half of a surrogate pair). */
-  INVALID_TEXT: 400,
-  INVALID_TOKEN: 401,
-  /** Sign-in: the ID token or nonce was refused (or the account cannot sign in this way). */
-  SIGN_IN_FAILED: 400,
-  /** Reminders: a push endpoint that is not https or not on a public address (it could reach our own network). */
-  PUSH_ENDPOINT_REFUSED: 400,
-  /** Tracker: not the site's item link with an id, nor a bare id (`parseTrackerLink` says why). */
-  INVALID_TRACKER_LINK: 400,
-  /** Tracker: the item is a comment, job or poll, not a post. */
-  NOT_A_STORY: 400,
-  /** Experts: the site name is one the product keeps for itself. */
-  SITE_NAME_RESERVED: 400,
-  FORBIDDEN: 403,
-  /** Sync: the device id in a push belongs to another account. */
-  CLIENT_NOT_OWNED: 403,
-  /** Sign-in: this server does not offer that way of signing in (local vs Google). */
-  SIGN_IN_MODE: 403,
-  /** Tracker: the free plan's one tracker is taken; the screen shows the upgrade prompt. */
-  TRACKER_LIMIT: 403,
-  NOT_FOUND: 404,
-  /** Billing: the account has no plan to show in the portal, cancel or resume. */
-  NO_SUBSCRIPTION: 404,
-  /** Tracker: the person tracks no such tracker or post. */
-  TRACKER_NOT_FOUND: 404,
-  /** Tracker: the site has no item with that id. */
-  STORY_NOT_FOUND: 404,
-  /** Experts: the account has no expert page yet. */
-  NOT_AN_EXPERT: 404,
-  /** Experts: no expert page has that site name. */
-  EXPERT_NOT_FOUND: 404,
-  /** Experts: the expert has no such booking. */
-  BOOKING_NOT_FOUND: 404,
-  CONFLICT: 409,
-  /** Billing: the account already has a live plan (one subscription per account). */
-  ALREADY_SUBSCRIBED: 409,
-  /** Billing: the plan is not ending, or its period has ended: there is no cancellation to undo. */
-  NOT_RESUMABLE: 409,
-  /** Reminders: the push endpoint is another account's, and the keys sent are not that subscription's. */
-  SUBSCRIPTION_TAKEN: 409,
-  /** Experts: another expert has this site name (compared ignoring case). */
-  SITE_NAME_TAKEN: 409,
-  /** Experts: this account already has an expert page (one per account). */
-  ALREADY_EXPERT: 409,
-  /** Experts: the expert's Stripe account cannot take charges yet. */
-  NOT_ACCEPTING_CHARGES: 409,
-  /** Experts: the booking was refunded; it cannot be marked scheduled. */
-  BOOKING_REFUNDED: 409,
-  /** Human Sounds: the download token's order was refunded. */
-  DOWNLOAD_REVOKED: 410,
-  /** Tracker: the post was deleted on the site. */
-  STORY_DELETED: 410,
-  /** Tracker: the post is dead on the site (flagged or killed). */
-  STORY_DEAD: 410,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-  /** Tracker: the site did not answer in time (after retries) and nothing usable was cached. */
-  HN_UNAVAILABLE: 503,
-} as const satisfies Record<string, number>;
-
-export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
-
-export const API_ERROR_CODES = Object.keys(API_ERROR_STATUS) as [ApiErrorCode, ...ApiErrorCode[]];
-
 export const apiErrorCodeSchema = z.enum(API_ERROR_CODES);
 
-/** One problem found in a request: where (a path into the body, query or params) and what. */
 export const apiErrorIssueSchema = z.object({
   path: z.array(z.union([z.string(), z.number()])),
   message: z.string(),
-});
-
-export type ApiErrorIssue = z.infer<typeof apiErrorIssueSchema>;
+}) satisfies z.ZodType<ApiErrorIssue>;
 
 export const apiErrorBodySchema = z.object({
   error: apiErrorCodeSchema,
   message: z.string().optional(),
   issues: z.array(apiErrorIssueSchema).optional(),
-});
-
-export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
-
-export function isApiErrorCode(value: unknown): value is ApiErrorCode {
-  return typeof value === 'string' && Object.hasOwn(API_ERROR_STATUS, value);
-}
-
-/** The code a bare HTTP status stands for, when a response carries no readable error body. */
-export function apiErrorCodeForStatus(status: number): ApiErrorCode {
-  switch (status) {
-    case 400:
-      return 'INVALID_REQUEST';
-    case 401:
-      return 'INVALID_TOKEN';
-    case 403:
-      return 'FORBIDDEN';
-    case 404:
-      return 'NOT_FOUND';
-    case 409:
-      return 'CONFLICT';
-    case 413:
-      return 'PAYLOAD_TOO_LARGE';
-    case 415:
-      return 'UNSUPPORTED_MEDIA_TYPE';
-    case 429:
-      return 'RATE_LIMITED';
-    case 502:
-    case 503:
-    case 504:
-      return 'UNAVAILABLE';
-    default:
-      return status >= 400 && status < 500 ? 'INVALID_REQUEST' : 'INTERNAL';
-  }
-}
-
-/**
- * Reads an error response the way the app should: a body that matches the contract is taken as
- * is; anything else (a proxy's HTML page, a code this build does not know yet because the server
- * is newer than a cached app) falls back to the code of the HTTP status.
- */
-export function parseApiErrorBody(status: number, body: unknown): ApiErrorBody {
-  const parsed = apiErrorBodySchema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  return { error: apiErrorCodeForStatus(status) };
-}
+}) satisfies z.ZodType<ApiErrorBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CharityRaised } from '../human-sounds/raised-reply';
 
 /**
  * The Human Sounds calls besides the charge (`POST /api/chargeHumanSounds`, in payments.ts).
@@ -30,5 +31,5 @@ export const charityRaisedSchema = z.object({
   totalCents: z.int().nonnegative(),
   matchLimitCents: z.int().positive(),
   asOf: z.string(),
-});
-export type CharityRaised = z.infer<typeof charityRaisedSchema>;
+}) satisfies z.ZodType<CharityRaised>;
+export type { CharityRaised };

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { parseApiErrorBody, type ApiErrorCode, type ApiErrorIssue } from '#core/schemas/api-error';
+import { parseApiErrorBody, type ApiErrorCode, type ApiErrorIssue } from '#core/api-errors';
 import { currentApiSession, type ApiSession } from './api-session';
 
 /**
@@ -54,9 +53,14 @@ export interface ApiRequest {
   readonly signal?: AbortSignal;
 }
 
+/** What reads a reply: a zod schema, or a hand-written check with the same `safeParse` shape. */
+export interface ReplyParser<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
 export interface ApiClient {
   /** A call whose reply is JSON, parsed with `schema`. */
-  request<S extends z.ZodType>(path: string, schema: S, init?: ApiRequest): Promise<z.output<S>>;
+  request<T>(path: string, schema: ReplyParser<T>, init?: ApiRequest): Promise<T>;
   /** A call whose reply carries nothing to read (204). */
   send(path: string, init?: ApiRequest): Promise<void>;
 }

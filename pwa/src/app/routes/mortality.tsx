@@ -1,14 +1,15 @@
-import { useCallback, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useToday } from '../../lib/clock';
-import { paths } from '#core/paths';
 import { PublicPage } from '../../components/layout/public-page';
+import { useUserDb } from '../../db/user-db-context';
 import { LifeContent } from '../../features/life/components/life-content';
 import { lifePageMeta } from '../../features/life/life-meta';
 import { useLifeRoute } from '../../features/life/life-route';
-import { useHasProfile, useProfile } from '../../features/practice/data/use-profile';
-import { useRememberBirthday } from '../../features/practice/components/use-remember-birthday';
 import { useSession } from '../../session/use-session';
+
+const MortalityProfile = lazy(() =>
+  import('../../features/practice/components/mortality-profile').then((module) => ({ default: module.MortalityProfile })),
+);
 
 /**
  * /mortality…: the weeks-left exercise of the dashboard, the public chart in the signed-in frame.
@@ -20,17 +21,22 @@ export function Component() {
   const route = useLifeRoute();
   const { title, description } = lifePageMeta(route, today);
   const { isSignedIn } = useSession();
-  const hasProfile = useHasProfile();
-  const profile = useProfile();
+  const hasProfile = useUserDb() !== null;
   const [problem, setProblem] = useState<string | null>(null);
   const onError = useCallback((message: string) => setProblem(message), []);
-  useRememberBirthday(route.bday, profile, onError);
 
-  let content = <LifeContent route={route} today={today} signedIn={isSignedIn} />;
-  if (route.bday === undefined && hasProfile) {
-    if (profile === undefined) content = <p role="status">Opening your profile…</p>;
-    else if (profile.birthday !== null) content = <Navigate to={paths.mortalityResult.href(profile.birthday)} replace />;
-  }
+  const chart = <LifeContent route={route} today={today} signedIn={isSignedIn} />;
+  // While the profile's module loads, the same as while the profile itself loads.
+  const loading = route.bday === undefined ? <p role="status">Opening your profile…</p> : chart;
+  const content = hasProfile ? (
+    <Suspense fallback={loading}>
+      <MortalityProfile bday={route.bday} onError={onError} loading={loading}>
+        {chart}
+      </MortalityProfile>
+    </Suspense>
+  ) : (
+    chart
+  );
   return (
     <PublicPage nav="life" title={title} description={description}>
       {problem !== null && <p role="alert">{problem}</p>}

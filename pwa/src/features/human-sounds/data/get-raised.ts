@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { charityRaisedSchema, type CharityRaised } from '#core/schemas/human-sounds';
+import { charityRaisedReply, readCharityRaised, type CharityRaised } from '#core/human-sounds/raised-reply';
 import { api, type ApiClient } from '../../../lib/api-client';
 import { useOnlineStatus } from '../../../lib/online-status';
 
 /** `GET /api/humansounds/raised`: what the library's sales and the owner's match have raised. */
 export function getCharityRaised(signal?: AbortSignal, client: ApiClient = api): Promise<CharityRaised> {
-  return client.request('/humansounds/raised', charityRaisedSchema, { signal });
+  return client.request('/humansounds/raised', charityRaisedReply, { signal });
 }
 
 type RaisedStorage = Pick<Storage, 'getItem' | 'setItem'>;
@@ -30,8 +30,7 @@ export function readSavedRaised(storage: RaisedStorage | null = localStore()): C
   try {
     const text = storage?.getItem(STORAGE_KEY);
     if (text === null || text === undefined) return null;
-    const parsed = charityRaisedSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    return readCharityRaised(JSON.parse(text));
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '#core/paths';
-import { ANALYTICS_KEEP_DAYS } from '#core/schemas/analytics';
+import { ANALYTICS_KEEP_DAYS } from '#core/analytics-limits';
 import { CONTACT_EMAIL, contactMailto } from '../../../lib/contact';
 
 const mail = <a href={contactMailto('Privacy request')}>{CONTACT_EMAIL}</a>;
