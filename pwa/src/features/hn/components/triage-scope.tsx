@@ -69,7 +69,8 @@ export function TriageScope({ postId, children }: { readonly postId: number; rea
     let target: HTMLElement | null;
     if (request === 'undo') target = undoButton.current;
     else if (request === 'set-aside') target = document.getElementById(SET_ASIDE_SUMMARY);
-    else if ('element' in request) target = request.element.isConnected ? request.element : null;
+    // The card it meant may have gone meanwhile (two quick decisions): Undo, rather than nowhere.
+    else if ('element' in request) target = request.element.isConnected ? request.element : undoButton.current;
     else {
       target = document.querySelector<HTMLElement>(`[${FIRST_ACTION}="${String(request.commentId)}"]`);
       if (target === null) return;
