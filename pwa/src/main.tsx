@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter, preloadPage } from './app/router';
 import { captureInstallPrompt } from './lib/install-prompt';
@@ -14,9 +14,11 @@ const root = createRoot(container);
 // The first page's code is fetched before React renders anything, so the page appears whole
 // instead of after a loading frame; index.html's own placeholder shows meanwhile.
 void preloadPage(window.location.pathname).then(() => {
-  root.render(
-    <StrictMode>
-      <AppRouter />
-    </StrictMode>,
-  );
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppRouter />
+      </StrictMode>,
+    );
+  });
 });
