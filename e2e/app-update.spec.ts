@@ -17,7 +17,8 @@ async function serveCopyOfBuild(publicDir: string): Promise<RunningServer> {
   const shared = process.env.PUBLIC_DIR;
   process.env.PUBLIC_DIR = publicDir;
   try {
-    return await startServer(newDataDir());
+    // A first start migrates a new data folder: slow on a busy machine.
+    return await startServer(newDataDir(), 90_000);
   } finally {
     if (shared === undefined) delete process.env.PUBLIC_DIR;
     else process.env.PUBLIC_DIR = shared;

@@ -21,3 +21,61 @@ test('an address the app cannot read gets the plain shell, for the app to explai
   await expect(page).toHaveTitle(/^Memento · /);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
 });
+
+test('a public page’s HTML carries the whole page, styled, before any script runs', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Memento');
+  await expect(page.getByRole('heading', { level: 1, name: /You’re going to die/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Try the free life calendar' })).toBeVisible();
+  // Styled by the route's own stylesheet, which came inside the HTML: the hero's heading is large.
+  const headingSize = await page.getByRole('heading', { level: 1 }).evaluate((heading) => Number.parseFloat(getComputedStyle(heading).fontSize));
+  expect(headingSize).toBeGreaterThan(30);
+
+  await page.goto('/tools');
+  await expect(page).toHaveTitle('Tools · Memento');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tools' })).toBeVisible();
+});
+
+test.describe('with scripts', () => {
+  test.use({ javaScriptEnabled: true });
+
+  for (const path of ['/', '/tools', '/humansounds', '/hnrd']) {
+    test(`${path}: the app takes over the prerendered page in place, allowed by the page’s policy`, async ({ page }) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (message.text().includes('Content Security Policy')) violations.push(message.text());
+      });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { __shifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(path);
+      const heading = await page.getByRole('heading', { level: 1 }).textContent();
+      // React has taken the root element: the app's own render is in place.
+      await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')));
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading ?? '');
+      const shift = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
+      expect(shift).toBeLessThan(0.02);
+      expect(violations).toEqual([]);
+    });
+  }
+});
+
+test('the app shell’s stylesheet comes in the HTML, allowed by the page’s policy', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  const response = await page.goto('/weeksuntil/christmas');
+  // No stylesheet request stands between the HTML and the first paint.
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+  expect(await page.locator('style').count()).toBeGreaterThan(0);
+  expect(response?.headers()['content-security-policy']).toMatch(/style-src 'self' 'sha256-[\w+/=]+'/);
+  // The shell's rules are in force: the page's font is the app's, not the browser's default.
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('system-ui');
+  expect(violations).toEqual([]);
+});

@@ -30,7 +30,7 @@ export function assetSizes(distDir: string): AssetSize[] {
     .sort((a, b) => b.gzip - a.gzip);
 }
 
-/** The JavaScript and CSS a first-time visitor's browser actually downloads for a page. */
+/** The JavaScript and CSS a first-time visitor's browser actually downloads for a page (styles inside the HTML included). */
 export async function pageWeight(url: string): Promise<AssetSize[]> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
@@ -38,6 +38,19 @@ export async function pageWeight(url: string): Promise<AssetSize[]> {
     const loaded: Promise<AssetSize | null>[] = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
+      if (type === 'document') {
+        // The shell's stylesheet comes inside the HTML (see vite.config.ts): counted as a download of its own.
+        loaded.push(
+          response.text().then(
+            (html) => {
+              const css = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '').join('');
+              return css === '' ? null : { file: 'index.html (inline styles)', bytes: Buffer.byteLength(css), gzip: gzipSize(css) };
+            },
+            () => null,
+          ),
+        );
+        return;
+      }
       if (type !== 'script' && type !== 'stylesheet') return;
       loaded.push(
         response.body().then(

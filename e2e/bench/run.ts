@@ -125,7 +125,7 @@ async function lighthouseBench(): Promise<void> {
 
 async function main(): Promise<void> {
   if (!process.argv.includes('--no-build')) {
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
   }
   // `npm run bench -- lighthouse`: only the public pages' Lighthouse figures.
   if (process.argv.includes('lighthouse')) {

@@ -33,3 +33,44 @@ export function matchesRoutePattern(pattern: string, pathname: string): boolean 
   }
   return have.length === want.length;
 }
+
+/**
+ * The pages whose HTML the build writes in full (tooling/prerender): every public page that
+ * takes no parameter, as a signed-out visitor's first render shows it. Pages with a parameter
+ * (a date, a birthday, an expert) carry their own words from the server instead.
+ */
+export const PRERENDERED_PATHS: readonly string[] = [
+  '/',
+  '/life',
+  '/mortality',
+  '/weeksuntil',
+  '/daysuntil',
+  '/tools',
+  '/privacy-policy',
+  '/humansounds',
+  '/bestgame',
+  '/somethingnew',
+  '/hnrd',
+  '/expert',
+];
+
+/**
+ * The prerendered pages: for each path, what goes inside the app's root element, the document
+ * title (whole, as the tab shows it) and description the page sets, and the text of the
+ * stylesheets its route attaches (written into its HTML, so its first paint waits for no request).
+ */
+export interface PrerenderedPages {
+  readonly pages: readonly {
+    readonly path: string;
+    readonly html: string;
+    readonly title: string;
+    readonly description: string;
+    readonly styles: string;
+  }[];
+}
+
+/** A prerendered page's key: the address as the router sees it, letter case and a trailing slash ignored. */
+export const prerenderedPageKey = (urlPath: string): string => urlPath.toLowerCase().replace(/(.)\/+$/, '$1');
+
+/** The prerendered pages' file in the build's output folder. */
+export const PRERENDERED_FILE = 'prerendered.json';

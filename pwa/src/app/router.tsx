@@ -79,19 +79,26 @@ const pages: readonly (readonly [path: string, page: LazyPage])[] = ROUTE_MODULE
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <RouteErrorBoundary>
-        <Suspense fallback={<AppLoading />}>
-          <Routes>
-            <Route element={<RootLayout />}>
-              {pages.map(([path, { Page }]) => (
-                <Route key={path} path={path} element={<Page />} />
-              ))}
-              <Route path="*" element={<Navigate to={paths.notFound.href()} replace />} />
-            </Route>
-          </Routes>
-        </Suspense>
-      </RouteErrorBoundary>
+      <AppRoutes />
     </BrowserRouter>
+  );
+}
+
+/** The pages inside whichever router holds the address: the browser's, or the build's prerender (pwa/src/prerender.tsx). */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<AppLoading />}>
+        <Routes>
+          <Route element={<RootLayout />}>
+            {pages.map(([path, { Page }]) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
+            <Route path="*" element={<Navigate to={paths.notFound.href()} replace />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }
 

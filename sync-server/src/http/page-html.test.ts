@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteAssets } from '#core/route-assets';
+import { PRERENDERED_FILE, type PrerenderedPages, type RouteAssets } from '#core/route-assets';
 import { addToHead, escapeHtml, pageHtmlSource, preloadTags, routeAssetsFor } from './page-html.ts';
 
 const ASSETS: RouteAssets = {
@@ -71,5 +71,27 @@ describe('pageHtmlSource', () => {
     await fs.writeFile(path.join(bare, 'index.html'), '<head></head>');
     expect(await pageHtmlSource(bare).render('/')).toBe('<head></head>');
     await fs.rm(bare, { recursive: true, force: true });
+  });
+
+  it('serves a prerendered page whole: its markup, styles, title and description; a page with its own words keeps them', async () => {
+    const built = await fs.mkdtemp(path.join(os.tmpdir(), 'memento-page-html-'));
+    await fs.writeFile(
+      path.join(built, 'index.html'),
+      '<head><title>Memento</title><meta name="description" content="shell" /></head><div id="root"><div class="boot" aria-hidden="true">Memento</div></div>',
+    );
+    const pages: PrerenderedPages = {
+      pages: [{ path: '/tools', html: '<main><h1>Tools</h1></main>', title: 'Tools · Memento', description: 'Small tools', styles: '.tools{gap:1rem}' }],
+    };
+    await fs.writeFile(path.join(built, PRERENDERED_FILE), JSON.stringify(pages));
+    const source = pageHtmlSource(built, { pageText: (urlPath) => (urlPath === '/weeksuntil/christmas' ? { title: 'Weeks until Christmas', description: 'Count' } : null) });
+
+    const tools = await source.render('/Tools/');
+    expect(tools).toContain('<div id="root"><main><h1>Tools</h1></main></div>');
+    expect(tools).toContain('<title>Tools · Memento</title>');
+    expect(tools).toContain('<meta name="description" content="Small tools" />');
+    expect(tools).toContain('<style>.tools{gap:1rem}</style></head>');
+    expect(await source.render('/weeksuntil/christmas')).toContain('<div class="boot"><h1>Weeks until Christmas</h1><p>Count</p></div>');
+    expect(await source.render('/life')).toContain('<div class="boot" aria-hidden="true">Memento</div>');
+    await fs.rm(built, { recursive: true, force: true });
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { matchesRoutePattern, ROUTE_ASSETS_FILE, type RouteAssets } from '#core/route-assets';
-import { escapeHtml, withPageText, type PageText } from './page-text.ts';
+import { matchesRoutePattern, PRERENDERED_FILE, prerenderedPageKey, ROUTE_ASSETS_FILE, type PrerenderedPages, type RouteAssets } from '#core/route-assets';
+import { escapeHtml, withPageText, withPrerenderedPage, type PageText, type PrerenderedPage } from './page-text.ts';
 
 export { escapeHtml } from './page-text.ts';
 
@@ -48,6 +48,20 @@ function isRouteAssets(value: unknown): value is RouteAssets {
   return typeof value === 'object' && value !== null && Array.isArray((value as { routes?: unknown }).routes);
 }
 
+function isPrerenderedPages(value: unknown): value is PrerenderedPages {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { pages?: unknown }).pages);
+}
+
+/** The build's prerendered pages by address, or none when the build has not written them. */
+async function readPrerendered(publicDir: string): Promise<ReadonlyMap<string, PrerenderedPage>> {
+  try {
+    const parsed: unknown = JSON.parse(await fs.readFile(path.join(publicDir, PRERENDERED_FILE), 'utf8'));
+    return new Map(isPrerenderedPages(parsed) ? parsed.pages.map((page) => [prerenderedPageKey(page.path), page] as const) : []);
+  } catch {
+    return new Map();
+  }
+}
+
 /** The build's route list, or none when the build has not written one (an older build, a test's folder). */
 async function readRouteAssets(publicDir: string): Promise<RouteAssets> {
   try {
@@ -78,22 +92,26 @@ export interface PageHtmlOptions {
 
 export function pageHtmlSource(publicDir: string, { headHooks = [], pageText }: PageHtmlOptions = {}): PageHtmlSource {
   const indexFile = path.join(publicDir, 'index.html');
-  let cached: { readonly mtimeMs: number; readonly html: string; readonly assets: RouteAssets } | undefined;
+  let cached:
+    | { readonly mtimeMs: number; readonly html: string; readonly assets: RouteAssets; readonly prerendered: ReadonlyMap<string, PrerenderedPage> }
+    | undefined;
   const load = async () => {
     const { mtimeMs } = await fs.stat(indexFile);
     if (cached?.mtimeMs !== mtimeMs) {
-      const [html, assets] = await Promise.all([fs.readFile(indexFile, 'utf8'), readRouteAssets(publicDir)]);
-      cached = { mtimeMs, html, assets };
+      const [html, assets, prerendered] = await Promise.all([fs.readFile(indexFile, 'utf8'), readRouteAssets(publicDir), readPrerendered(publicDir)]);
+      cached = { mtimeMs, html, assets, prerendered };
     }
     return cached;
   };
   return {
     async render(urlPath) {
-      const { html, assets } = await load();
+      const { html, assets, prerendered } = await load();
       const hooked = await Promise.all(headHooks.map(async (hook) => hook(urlPath)));
-      const tags = preloadTags(routeAssetsFor(assets, urlPath)) + hooked.join('');
       const text = (await pageText?.(urlPath)) ?? null;
-      return addToHead(text === null ? html : withPageText(html, text), tags);
+      const whole = text === null ? prerendered.get(prerenderedPageKey(urlPath)) : undefined;
+      const tags = preloadTags(routeAssetsFor(assets, urlPath)) + hooked.join('');
+      const page = text !== null ? withPageText(html, text) : whole !== undefined ? withPrerenderedPage(html, whole) : html;
+      return addToHead(page, tags);
     },
   };
 }

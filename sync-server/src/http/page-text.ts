@@ -84,29 +84,58 @@ export function serverToday(now = new Date()): CalendarDay {
   return calendarDayInZone(now, 'UTC');
 }
 
+/** The shell's loading mark, which a page's own words or markup replace. */
+const LOADING_MARK = /<div class="boot" aria-hidden="true">[^<]*<\/div>/;
+
+/**
+ * `html` with its title, description and Open Graph title and description replaced (`title`
+ * whole, as the tab shows it), and og:url added when given.
+ */
+function withHead(html: string, title: string, description: string, url?: string): string {
+  // Replacer functions, not strings: a `$` in the text must stay a `$`.
+  const attribute = (name: string, value: string) => (page: string) =>
+    page.replace(new RegExp(`(<meta\\s+${name}\\s+content=")[^"]*(")`), (_match, open: string, close: string) => `${open}${value}${close}`);
+  const steps = [
+    (page: string) => page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`),
+    attribute('name="description"', escapeHtml(description)),
+    attribute('property="og:title"', escapeHtml(title)),
+    attribute('property="og:description"', escapeHtml(description)),
+    (page: string) => (url === undefined ? page : page.replace('</head>', () => `<meta property="og:url" content="${escapeHtml(url)}" /></head>`)),
+  ];
+  return steps.reduce((page, step) => step(page), html);
+}
+
 /**
  * `html` (the app shell) carrying `text`: its title, description and Open Graph title and
  * description replaced, and the page's heading and description in the body in place of the
  * loading mark, so they are there before any script runs (the app replaces them when it starts).
  */
 export function withPageText(html: string, text: PageText): string {
-  const title = escapeHtml(text.title === PRODUCT ? text.title : `${text.title} · ${PRODUCT}`);
-  const description = escapeHtml(text.description);
-  // Replacer functions, not strings: a `$` in the text must stay a `$`.
-  const attribute = (name: string, value: string) => (html: string) =>
-    html.replace(new RegExp(`(<meta\\s+${name}\\s+content=")[^"]*(")`), (_match, open: string, close: string) => `${open}${value}${close}`);
-  const steps = [
-    (page: string) => page.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`),
-    attribute('name="description"', description),
-    attribute('property="og:title"', title),
-    attribute('property="og:description"', description),
-    (page: string) =>
-      page.replace(
-        /<div class="boot" aria-hidden="true">[^<]*<\/div>/,
-        () => `<div class="boot"><h1>${escapeHtml(text.heading ?? text.title)}</h1><p>${description}</p></div>`,
-      ),
-    (page: string) =>
-      text.url === undefined ? page : page.replace('</head>', () => `<meta property="og:url" content="${escapeHtml(text.url ?? '')}" /></head>`),
-  ];
-  return steps.reduce((page, step) => step(page), html);
+  const title = text.title === PRODUCT ? text.title : `${text.title} · ${PRODUCT}`;
+  const withText = withHead(html, title, text.description, text.url);
+  return withText.replace(
+    LOADING_MARK,
+    () => `<div class="boot"><h1>${escapeHtml(text.heading ?? text.title)}</h1><p>${escapeHtml(text.description)}</p></div>`,
+  );
+}
+
+/** A page the build rendered whole (tooling/prerender): its markup, the title and description it sets, its route's styles. */
+export interface PrerenderedPage {
+  /** Markup from the app's own renderer: written as it is. */
+  readonly html: string;
+  readonly title: string;
+  readonly description: string;
+  /** Stylesheet text from the build, written as it is (the policy allows it by its hash: shell-styles.ts). */
+  readonly styles: string;
+}
+
+/**
+ * `html` (the app shell) carrying a prerendered page: its markup in place of the loading mark,
+ * its route's styles after the shell's, and its title and description in the head. The app's
+ * first render puts the same page in its place.
+ */
+export function withPrerenderedPage(html: string, page: PrerenderedPage): string {
+  const withText = page.title === '' ? html : withHead(html, page.title, page.description);
+  const styled = page.styles === '' ? withText : withText.replace('</head>', () => `<style>${page.styles}</style></head>`);
+  return styled.replace(LOADING_MARK, () => page.html);
 }

@@ -1,6 +1,9 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env.ts';
-import { contentSecurityPolicyDirectives, permissionsPolicy } from './security-headers.ts';
+import { contentSecurityPolicyDirectives, permissionsPolicy, securityHeaders } from './security-headers.ts';
 
 describe('contentSecurityPolicyDirectives', () => {
   it('allows no third party while sign-in and payments run locally', () => {
@@ -34,5 +37,31 @@ describe('permissionsPolicy', () => {
   it('allows payment requests beside Stripe only once Stripe is configured', () => {
     const policy = permissionsPolicy(loadEnv({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }));
     expect(policy).toContain('payment=(self "https://js.stripe.com")');
+  });
+});
+
+describe('securityHeaders', () => {
+  it('allows the app shell’s inline stylesheet by its hash, and no other inline style', async () => {
+    let shell: readonly string[] = ["'sha256-first'"];
+    const app = express();
+    app.use(securityHeaders(loadEnv({}), [], () => shell));
+    app.get('/', (_req, res) => {
+      res.send('ok');
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const styleSrc = async () => {
+      const policy = (await fetch(`http://127.0.0.1:${String(port)}/`)).headers.get('content-security-policy') ?? '';
+      return /style-src ([^;]*)/.exec(policy)?.[1];
+    };
+    try {
+      expect(await styleSrc()).toBe("'self' 'sha256-first'");
+      // A new build while the server runs: the next answer names the new shell's hash.
+      shell = ["'sha256-second'"];
+      expect(await styleSrc()).toBe("'self' 'sha256-second'");
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Env } from '../env.ts';
@@ -97,14 +98,28 @@ export function permissionsPolicy(env: Pick<Env, 'payments'>): string {
   ].join(', ');
 }
 
-export function securityHeaders(env: Pick<Env, 'signIn' | 'payments'>, pictureOrigins: readonly string[] = []): RequestHandler[] {
+/** A policy source decided per response (helmet calls it for each one). */
+type SourceOfResponse = (req: IncomingMessage, res: ServerResponse) => string;
+
+/**
+ * `inlineStyles`: the hashes of the inline stylesheets of the page at a path (see
+ * shell-styles.ts), asked for each response so a new build's are allowed without a restart.
+ */
+export function securityHeaders(
+  env: Pick<Env, 'signIn' | 'payments'>,
+  pictureOrigins: readonly string[] = [],
+  inlineStyles: (urlPath: string) => readonly string[] = () => [],
+): RequestHandler[] {
   const policy = permissionsPolicy(env);
+  const directives: Record<string, (string | SourceOfResponse)[]> = contentSecurityPolicyDirectives(env, pictureOrigins);
+  const pageStyles: SourceOfResponse = (req) => inlineStyles(new URL(req.url ?? '/', 'http://localhost').pathname).join(' ');
+  directives['style-src'] = [...(directives['style-src'] ?? []), pageStyles];
   const permissions: RequestHandler = (_req, res, next) => {
     res.setHeader('Permissions-Policy', policy);
     next();
   };
   return [permissions, helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(env, pictureOrigins) },
+    contentSecurityPolicy: { useDefaults: false, directives },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Google's sign-in popup reports back to its opener.

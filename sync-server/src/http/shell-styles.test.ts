@@ -1,0 +1,44 @@
+import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PRERENDERED_FILE, type PrerenderedPages } from '#core/route-assets';
+import { inlineStyleSources, shellStyleSources } from './shell-styles.ts';
+
+describe('inlineStyleSources', () => {
+  it('names each <style> element by the SHA-256 of its exact text, as a browser checks it', () => {
+    // The hash of `body{margin:0}` in base64, as CSP Level 3 defines a hash source.
+    expect(inlineStyleSources('<head><style>body{margin:0}</style></head>')).toEqual(["'sha256-IAdwN3biDCQ3brrgp1m8kBEsPQYyqfREKOEfeoREopc='"]);
+    expect(inlineStyleSources('<style>a{}</style><style>\nb{}\n</style>')).toHaveLength(2);
+  });
+
+  it('names nothing in a shell without inline styles', () => {
+    expect(inlineStyleSources('<link rel="stylesheet" href="/assets/index.css">')).toEqual([]);
+  });
+});
+
+describe('shellStyleSources', () => {
+  it('names the shell’s styles and a prerendered page’s own, and follows a new build', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'memento-shell-'));
+    const index = path.join(dir, 'index.html');
+    const sources = shellStyleSources(dir);
+    expect(sources('/')).toEqual([]);
+
+    writeFileSync(index, '<style>a{color:red}</style>');
+    const shell = inlineStyleSources('<style>a{color:red}</style>');
+    expect(sources('/tools')).toEqual(shell);
+
+    const pages: PrerenderedPages = { pages: [{ path: '/tools', html: '<main></main>', title: 'Tools', description: '', styles: '.tool{gap:1rem}' }] };
+    writeFileSync(path.join(dir, PRERENDERED_FILE), JSON.stringify(pages));
+    const toolsStyles = inlineStyleSources('<style>.tool{gap:1rem}</style>');
+    expect(sources('/tools')).toEqual([...shell, ...toolsStyles]);
+    // The router's view of the address: a trailing slash and letter case do not matter.
+    expect(sources('/Tools/')).toEqual([...shell, ...toolsStyles]);
+    expect(sources('/life')).toEqual(shell);
+
+    writeFileSync(index, '<style>a{color:blue}</style>');
+    // A later modification time, as a new build writes it (some file systems keep whole seconds).
+    utimesSync(index, new Date(), new Date(Date.now() + 5_000));
+    expect(sources('/life')).toEqual(inlineStyleSources('<style>a{color:blue}</style>'));
+  });
+});
