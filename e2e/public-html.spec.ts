@@ -52,7 +52,12 @@ test.describe('with scripts', () => {
           for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
         }).observe({ type: 'layout-shift', buffered: true });
       });
+      const stylesheets: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+      });
       await page.goto(path);
+      const inPage = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
       const heading = await page.getByRole('heading', { level: 1 }).textContent();
       // React has taken the root element: the app's own render is in place.
       await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')));
@@ -61,6 +66,9 @@ test.describe('with scripts', () => {
       const shift = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
       expect(shift).toBeLessThan(0.02);
       expect(violations).toEqual([]);
+      // The styles that came inside the HTML are not fetched again.
+      expect(inPage.length).toBeGreaterThan(0);
+      expect(stylesheets.filter((file) => inPage.includes(file))).toEqual([]);
     });
   }
 });

@@ -83,13 +83,17 @@ describe('pageHtmlSource', () => {
       pages: [{ path: '/tools', html: '<main><h1>Tools</h1></main>', title: 'Tools · Memento', description: 'Small tools', styles: '.tools{gap:1rem}' }],
     };
     await fs.writeFile(path.join(built, PRERENDERED_FILE), JSON.stringify(pages));
+    const routes: RouteAssets = { routes: [{ path: '/tools', scripts: ['/assets/tools-T.js'], styles: ['/assets/tools-T.css'] }] };
+    await fs.writeFile(path.join(built, 'route-assets.json'), JSON.stringify(routes));
     const source = pageHtmlSource(built, { pageText: (urlPath) => (urlPath === '/weeksuntil/christmas' ? { title: 'Weeks until Christmas', description: 'Count' } : null) });
 
     const tools = await source.render('/Tools/');
     expect(tools).toContain('<div id="root"><main><h1>Tools</h1></main></div>');
     expect(tools).toContain('<title>Tools · Memento</title>');
     expect(tools).toContain('<meta name="description" content="Small tools" />');
-    expect(tools).toContain('<style>.tools{gap:1rem}</style></head>');
+    expect(tools).toContain('<style>.tools{gap:1rem}</style>');
+    // Its stylesheet is in the page already: announced disabled, so nothing fetches it again.
+    expect(tools).toContain('<link rel="modulepreload" crossorigin href="/assets/tools-T.js"><link rel="stylesheet" crossorigin href="/assets/tools-T.css" disabled></head>');
     expect(await source.render('/weeksuntil/christmas')).toContain('<div class="boot"><h1>Weeks until Christmas</h1><p>Count</p></div>');
     expect(await source.render('/life')).toContain('<div class="boot" aria-hidden="true">Memento</div>');
     await fs.rm(built, { recursive: true, force: true });

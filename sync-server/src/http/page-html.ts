@@ -28,12 +28,17 @@ export function routeAssetsFor(assets: RouteAssets, urlPath: string): RouteAsset
 /**
  * The <link> tags announcing a page's own chunks: its scripts as module preloads, its stylesheets
  * as preloads (the app attaches them when the page renders; as preloads they fetch at once
- * without holding the first paint back).
+ * without holding the first paint back); with `stylesInline` (a prerendered page, whose styles
+ * come inside its HTML), as disabled stylesheets.
  */
-export function preloadTags(route: RouteAssets['routes'][number] | undefined): string {
+export function preloadTags(route: RouteAssets['routes'][number] | undefined, { stylesInline = false } = {}): string {
   if (route === undefined) return '';
   const scripts = route.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
-  const styles = route.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(file)}">`);
+  // Styles already written into the page stand as disabled stylesheets, which the browser does
+  // not fetch: the app's loader finds them attached and fetches them no second time either.
+  const styles = route.styles.map((file) =>
+    stylesInline ? `<link rel="stylesheet" crossorigin href="${escapeHtml(file)}" disabled>` : `<link rel="preload" as="style" crossorigin href="${escapeHtml(file)}">`,
+  );
   return [...scripts, ...styles].join('');
 }
 
@@ -109,7 +114,7 @@ export function pageHtmlSource(publicDir: string, { headHooks = [], pageText }: 
       const hooked = await Promise.all(headHooks.map(async (hook) => hook(urlPath)));
       const text = (await pageText?.(urlPath)) ?? null;
       const whole = text === null ? prerendered.get(prerenderedPageKey(urlPath)) : undefined;
-      const tags = preloadTags(routeAssetsFor(assets, urlPath)) + hooked.join('');
+      const tags = preloadTags(routeAssetsFor(assets, urlPath), { stylesInline: whole !== undefined && whole.styles !== '' }) + hooked.join('');
       const page = text !== null ? withPageText(html, text) : whole !== undefined ? withPrerenderedPage(html, whole) : html;
       return addToHead(page, tags);
     },
