@@ -90,3 +90,6 @@ try {
 } finally {
   await vite.close();
 }
+// The pages' effects may have left timers in the DOM (reminders, analytics); none of them has
+// anything left to do here.
+process.exit(0);
