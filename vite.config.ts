@@ -51,9 +51,11 @@ function routeAssets(): Plugin {
 
 /**
  * The app shell's own stylesheet (a few KB) written into index.html as a <style> element instead
- * of linked: the first paint then waits for the HTML alone, not for a second request. The file is
- * dropped from the build, so nothing fetches or precaches it twice. The server allows exactly
- * this text by its hash in the content security policy (sync-server/src/http/shell-styles.ts).
+ * of linked: the first paint then waits for the HTML alone, not for a second request. Its link
+ * stays, disabled: the browser does not fetch a disabled stylesheet, and the app's loader, which
+ * some pages' chunks ask for the same file, finds it attached and fetches it no second time. The
+ * server allows exactly this text by its hash in the content security policy
+ * (sync-server/src/http/shell-styles.ts).
  */
 function inlineShellStyles(): Plugin {
   return {
@@ -66,8 +68,7 @@ function inlineShellStyles(): Plugin {
         return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
           const asset = bundle[file];
           if (asset?.type !== 'asset' || typeof asset.source !== 'string' || asset.source.includes('</style')) return tag;
-          Reflect.deleteProperty(bundle, file);
-          return `<style>${asset.source}</style>`;
+          return `<style>${asset.source}</style>${tag.replace(/>$/, ' disabled>')}`;
         });
       },
     },

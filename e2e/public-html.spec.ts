@@ -34,6 +34,8 @@ test('a public page’s HTML carries the whole page, styled, before any script r
   await page.goto('/tools');
   await expect(page).toHaveTitle('Tools · Memento');
   await expect(page.getByRole('heading', { level: 1, name: 'Tools' })).toBeVisible();
+  // Without the app there is nothing behind its controls: the written page cannot be pressed.
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
 });
 
 test.describe('with scripts', () => {
@@ -59,8 +61,9 @@ test.describe('with scripts', () => {
       await page.goto(path);
       const inPage = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
       const heading = await page.getByRole('heading', { level: 1 }).textContent();
-      // React has taken the root element: the app's own render is in place.
-      await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')));
+      // The written page cannot be pressed until the app's own render is in place; then it can.
+      await expect(page.locator('#root')).not.toHaveAttribute('inert');
+      expect(await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')))).toBe(true);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading ?? '');
       const shift = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
@@ -79,8 +82,8 @@ test('the app shell’s stylesheet comes in the HTML, allowed by the page’s po
     if (message.text().includes('Content Security Policy')) violations.push(message.text());
   });
   const response = await page.goto('/weeksuntil/christmas');
-  // No stylesheet request stands between the HTML and the first paint.
-  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+  // No stylesheet request stands between the HTML and the first paint: the shell's link is disabled.
+  await expect(page.locator('link[rel="stylesheet"]:not([disabled])')).toHaveCount(0);
   expect(await page.locator('style').count()).toBeGreaterThan(0);
   expect(response?.headers()['content-security-policy']).toMatch(/style-src 'self' 'sha256-[\w+/=]+'/);
   // The shell's rules are in force: the page's font is the app's, not the browser's default.

@@ -35,24 +35,14 @@ export function matchesRoutePattern(pattern: string, pathname: string): boolean 
 }
 
 /**
- * The pages whose HTML the build writes in full (tooling/prerender): every public page that
- * takes no parameter, as a signed-out visitor's first render shows it. Pages with a parameter
- * (a date, a birthday, an expert) carry their own words from the server instead.
+ * The pages whose HTML the build writes in full (tooling/prerender), as a signed-out visitor's
+ * first render shows it: the public pages that are read before anything is pressed. Until the
+ * app has started, the written page is inert (the server marks it so and the app's first render
+ * lifts it), so a press never lands on a control with nothing behind it. Pages whose first use
+ * is a form or a button (the calculators' and the life chart's entry forms, the game, Something
+ * New) and pages with a parameter (their words come from the server) are not among them.
  */
-export const PRERENDERED_PATHS: readonly string[] = [
-  '/',
-  '/life',
-  '/mortality',
-  '/weeksuntil',
-  '/daysuntil',
-  '/tools',
-  '/privacy-policy',
-  '/humansounds',
-  '/bestgame',
-  '/somethingnew',
-  '/hnrd',
-  '/expert',
-];
+export const PRERENDERED_PATHS: readonly string[] = ['/', '/tools', '/privacy-policy', '/humansounds', '/expert', '/hnrd'];
 
 /**
  * The prerendered pages: for each path, what goes inside the app's root element, the document

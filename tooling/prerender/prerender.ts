@@ -79,7 +79,10 @@ try {
   const pages: PrerenderedPages['pages'][number][] = [];
   for (const path of PRERENDERED_PATHS) {
     try {
-      pages.push({ ...(await loaded.prerender(path)), path, styles: routeStyles(assets, path) });
+      const page = await loaded.prerender(path);
+      // Style set through the CSSOM serialises as a style attribute, which the page's policy refuses.
+      if (/<[^>]+\sstyle="/.test(page.html)) throw new Error('its markup has inline style attributes');
+      pages.push({ ...page, path, styles: routeStyles(assets, path) });
     } catch (error) {
       console.warn(`prerender: ${path} is served with the plain shell: ${error instanceof Error ? error.message : String(error)}`);
     }

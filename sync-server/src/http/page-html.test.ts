@@ -88,7 +88,8 @@ describe('pageHtmlSource', () => {
     const source = pageHtmlSource(built, { pageText: (urlPath) => (urlPath === '/weeksuntil/christmas' ? { title: 'Weeks until Christmas', description: 'Count' } : null) });
 
     const tools = await source.render('/Tools/');
-    expect(tools).toContain('<div id="root"><main><h1>Tools</h1></main></div>');
+    // Inert until the app's first render takes its place: nothing can be pressed with nothing behind it.
+    expect(tools).toContain('<div id="root" inert><main><h1>Tools</h1></main></div>');
     expect(tools).toContain('<title>Tools · Memento</title>');
     expect(tools).toContain('<meta name="description" content="Small tools" />');
     expect(tools).toContain('<style>.tools{gap:1rem}</style>');

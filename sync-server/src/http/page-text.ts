@@ -131,11 +131,11 @@ export interface PrerenderedPage {
 
 /**
  * `html` (the app shell) carrying a prerendered page: its markup in place of the loading mark,
- * its route's styles after the shell's, and its title and description in the head. The app's
- * first render puts the same page in its place.
+ * inert until the app's first render puts the same page in its place (main.tsx lifts it then),
+ * its route's styles after the shell's, and its title and description in the head.
  */
 export function withPrerenderedPage(html: string, page: PrerenderedPage): string {
   const withText = page.title === '' ? html : withHead(html, page.title, page.description);
   const styled = page.styles === '' ? withText : withText.replace('</head>', () => `<style>${page.styles}</style></head>`);
-  return styled.replace(LOADING_MARK, () => page.html);
+  return styled.replace(LOADING_MARK, () => page.html).replace('<div id="root">', '<div id="root" inert>');
 }
