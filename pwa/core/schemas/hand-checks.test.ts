@@ -3,6 +3,8 @@ import { readCharityRaised } from '../human-sounds/raised-reply';
 import { readApiErrorBody } from '../api-errors';
 import { apiErrorBodySchema } from './api-error';
 import { charityRaisedSchema } from './human-sounds';
+import { readExpertPageResponse, readPublicExpert } from '../experts/public-expert-reply';
+import { expertPageResponseSchema, publicExpertSchema } from './expert';
 import { readFounderProfile, readGetOneSomethingNewResponse, readSavedSomethingNew } from '../something-new/profiles-reply';
 import { founderProfileSchema, getOneSomethingNewResponseSchema, savedSomethingNewSchema } from './something-new';
 
@@ -119,5 +121,51 @@ describe('hand-written checks agree with their schemas', () => {
     ['an array', []],
   ])('saved Something New profiles: %s', (_name, value) => {
     expect(readSavedSomethingNew(value)).toEqual(viaSchema(savedSomethingNewSchema, value));
+  });
+
+  const expert = {
+    siteName: 'JaneDoe',
+    yourName: 'Jane <b>Doe</b>',
+    yourBio: 'I teach algebra.',
+    theVerb: 'Tutor',
+    helpList: ['Algebra', 'Geometry'],
+    rate: 40.5,
+    rateCents: 4050,
+    acceptingBookings: true,
+  };
+  const experts: [string, unknown][] = [
+    ['a full page', expert],
+    ['not taking bookings', { ...expert, acceptingBookings: false }],
+    ['private keys the server never sends', { ...expert, stripeAccountId: 'acct_1', chargesEnabled: true, email: 'a@example.com' }],
+    ['an empty help list and bio', { ...expert, helpList: [], yourBio: '' }],
+    ['each verb', { ...expert, theVerb: 'Work' }],
+    ['an unknown verb', { ...expert, theVerb: 'Teach' }],
+    ['a verb in lower case', { ...expert, theVerb: 'tutor' }],
+    ['a help item that is not text', { ...expert, helpList: ['Algebra', 3] }],
+    ['a help list that is text', { ...expert, helpList: 'Algebra' }],
+    ['a rate as text', { ...expert, rate: '40.50' }],
+    ['cents with a fraction', { ...expert, rateCents: 4050.5 }],
+    ['unsafe cents', { ...expert, rateCents: 2 ** 60 }],
+    ['an endless rate', { ...expert, rate: Infinity }],
+    ['no site name', { ...expert, siteName: undefined }],
+    ['bookings as text', { ...expert, acceptingBookings: 'yes' }],
+    ['null', null],
+    ['an array', [expert]],
+  ];
+
+  it.each(experts)("an expert's public page: %s", (_name, value) => {
+    expect(readPublicExpert(value)).toEqual(viaSchema(publicExpertSchema, value));
+  });
+
+  it.each<[string, unknown]>([
+    ['the page', { item: expert }],
+    ['the page and more', { item: expert, extra: 1 }],
+    ['a damaged page', { item: { ...expert, theVerb: null } }],
+    ['no page', { item: null }],
+    ['nothing', {}],
+    ['the page itself', expert],
+    ['null', null],
+  ])("the expert page reply: %s", (_name, value) => {
+    expect(readExpertPageResponse(value)).toEqual(viaSchema(expertPageResponseSchema, value));
   });
 });
