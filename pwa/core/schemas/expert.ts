@@ -10,6 +10,7 @@ import {
   parseRateDollars,
   rateProblem,
 } from '../experts/fields';
+import type { PublicExpert } from '../experts/public-expert-reply';
 import { SITE_NAME_MESSAGES, siteNameProblem } from '../experts/site-name';
 
 /**
@@ -147,14 +148,18 @@ export const stripeInfoResponseSchema = z.object({
 });
 export type StripeInfoResponse = z.infer<typeof stripeInfoResponseSchema>;
 
-/** What anyone may see of an expert: never the provider account, the user or the e-mail. */
+/**
+ * What anyone may see of an expert: never the provider account, the user or the e-mail. The
+ * public page reads it with the zod-free `readPublicExpert` (experts/public-expert-reply.ts),
+ * which a unit test holds equal to this schema.
+ */
 export const publicExpertSchema = expertRecordSchema
   .pick({ siteName: true, yourName: true, yourBio: true, theVerb: true, helpList: true, rate: true, rateCents: true })
   .extend({
     /** 'Set Up Time' opens the payment form only when true. */
     acceptingBookings: z.boolean(),
-  });
-export type PublicExpert = z.infer<typeof publicExpertSchema>;
+  }) satisfies z.ZodType<PublicExpert>;
+export type { PublicExpert };
 
 export const expertPageResponseSchema = z.object({ item: publicExpertSchema });
 export type ExpertPageResponse = z.infer<typeof expertPageResponseSchema>;

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  FOUNDER_BIO_MAX,
+  FOUNDER_HANDLE as HANDLE,
+  FOUNDER_NAME_MAX,
+  type FounderProfile,
+  type GetOneSomethingNewResponse,
+  type SavedSomethingNew,
+} from '../something-new/profiles-reply';
 
 /**
  * Something New: founder profiles from a CSV (columns `twitter`, `name`, `bio`, `proflink`, as the
@@ -6,12 +14,10 @@ import { z } from 'zod';
  * `GET /api/getOneSomethingNew`.
  */
 
-/** Longest name and bio kept; longer cells make the row invalid rather than being cut. */
-export const FOUNDER_NAME_MAX = 100;
-export const FOUNDER_BIO_MAX = 500;
-
-/** A handle as the site allows them: letters, digits and underscores, at most 15. */
-const HANDLE = /^[A-Za-z0-9_]{1,15}$/;
+// The limits, the handle's pattern and the types live in the zod-free reader of the replies
+// (something-new/profiles-reply.ts), which the public page uses; a unit test holds it to these schemas.
+export { FOUNDER_BIO_MAX, FOUNDER_NAME_MAX };
+export type { FounderProfile, GetOneSomethingNewResponse, SavedSomethingNew };
 
 /** A handle, with or without its leading '@' (stored and answered without it). */
 export const founderHandleSchema = z
@@ -30,8 +36,7 @@ export const founderProfileSchema = z.object({
   name: z.string().min(1).max(FOUNDER_NAME_MAX),
   bio: z.string().max(FOUNDER_BIO_MAX),
   proflink: webUrlSchema.nullable(),
-});
-export type FounderProfile = z.infer<typeof founderProfileSchema>;
+}) satisfies z.ZodType<FounderProfile>;
 
 /** One CSV row (the cells under the header's names) checked and tidied into a profile. */
 export const founderCsvRowSchema = z.object({
@@ -62,13 +67,11 @@ export const getOneSomethingNewResponseSchema = z.object({
   sample: z.boolean(),
   /** Where to buy the dataset; null: write to the contact address instead. */
   datasetUrl: webUrlSchema.nullable(),
-});
-export type GetOneSomethingNewResponse = z.infer<typeof getOneSomethingNewResponseSchema>;
+}) satisfies z.ZodType<GetOneSomethingNewResponse>;
 
 /** What the device keeps for offline visits: the profiles last seen, newest first. */
 export const savedSomethingNewSchema = z.object({
   recent: z.array(founderProfileSchema),
   sample: z.boolean(),
   datasetUrl: webUrlSchema.nullable(),
-});
-export type SavedSomethingNew = z.infer<typeof savedSomethingNewSchema>;
+}) satisfies z.ZodType<SavedSomethingNew>;

@@ -9,7 +9,7 @@ import { getSyncSession, setSyncSession } from '../db/session-db';
 import { installFakeApi, jsonReply, type FakeApi } from '../lib/testing/fake-api';
 import { createMemoryPeer } from '../sync/testing/memory-peer';
 import { peerFetch } from '../sync/testing/peer-fetch';
-import { useUserSync } from '../sync/user-sync-context';
+import { useUserSync } from './user-sync-context';
 import { ADA_REPLY, ADA_SIGNED_IN, storeWith } from '../features/accounts/testing/sign-in-fixtures';
 import { SessionBoot } from './session-boot';
 import { SessionProvider } from './session-provider';

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { isSignedIn } from '#core/schemas/client-state';
 import { startSendingEvents } from '../lib/analytics';
-import { UserSyncProvider } from '../sync/user-sync-provider';
+import { UserSyncProvider } from './user-sync-provider';
 import { storedUserId } from './stored-user-id';
 import { useApiSessionBinding } from './use-api-session-binding';
 import { useSessionStore } from './use-session-store';

@@ -13,7 +13,7 @@ import { UnsyncedChangesDialog } from '../features/account/components/unsynced-c
 import { installFakeApi, jsonReply, type FakeApi } from '../lib/testing/fake-api';
 import { createMemoryPeer, type MemoryPeer } from '../sync/testing/memory-peer';
 import { peerFetch } from '../sync/testing/peer-fetch';
-import { useUserSync } from '../sync/user-sync-context';
+import { useUserSync } from './user-sync-context';
 import { SessionBoot } from './session-boot';
 import { SessionProvider } from './session-provider';
 import { useLogOut } from './use-log-out';

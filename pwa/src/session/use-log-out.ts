@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DeviceCopyRemoval } from '../db/device-copy';
 import { useOnlineStatus } from '../lib/online-status';
-import { useUserSync } from '../sync/user-sync-context';
+import { useUserSync } from './user-sync-context';
 import { useSession } from './use-session';
 import { useSessionStore } from './use-session-store';
 

@@ -1,13 +1,2 @@
-import type { ReactNode } from 'react';
-import { UserDbContext } from '../db/user-db-context';
-import { UserSyncContext } from './user-sync-context';
-import type { UserSync } from './user-sync';
-
-/** Makes the signed-in person's database and sync available to the hooks below it. */
-export function UserSyncProvider({ value, children }: { readonly value: UserSync | null; readonly children: ReactNode }) {
-  return (
-    <UserSyncContext value={value}>
-      <UserDbContext value={value?.db ?? null}>{children}</UserDbContext>
-    </UserSyncContext>
-  );
-}
+// The provider lives with the session, so the app shell carries no code from sync/.
+export { UserSyncProvider } from '../session/user-sync-provider';

@@ -1,7 +1,27 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { PublicExpertPage } from '../../features/experts/components/public-expert-page';
-import { CheckoutForm } from '../../features/payments/components/checkout-form';
-import { expertHourProduct } from '../../features/payments/data/charge';
+
+interface ExpertCheckoutProps {
+  readonly siteName: string;
+  readonly amountCents: number;
+  readonly onPaid: () => void;
+  readonly onCancel: () => void;
+}
+
+// The checkout (its machine, the card field, the charge's schemas) loads when the visitor opens
+// it with 'Set Up Time', not with the page; the service worker precaches it for offline visits.
+const ExpertCheckout = lazy(async () => {
+  const [{ CheckoutForm }, { expertHourProduct }] = await Promise.all([
+    import('../../features/payments/components/checkout-form'),
+    import('../../features/payments/data/charge'),
+  ]);
+  return {
+    default: ({ siteName, amountCents, onPaid, onCancel }: ExpertCheckoutProps) => (
+      <CheckoutForm product={expertHourProduct(siteName)} amountCents={amountCents} submitLabel="Pay and book" onSucceeded={onPaid} onCancel={onCancel} />
+    ),
+  };
+});
 
 /** /ex/{siteName}: an expert's public page; 'Set Up Time' pays for an hour through the shared checkout. */
 export function Component() {
@@ -11,13 +31,9 @@ export function Component() {
       key={siteName}
       siteName={siteName}
       checkout={(expert, { onPaid, onCancel }) => (
-        <CheckoutForm
-          product={expertHourProduct(expert.siteName)}
-          amountCents={expert.rateCents}
-          submitLabel="Pay and book"
-          onSucceeded={onPaid}
-          onCancel={onCancel}
-        />
+        <Suspense fallback={<p role="status">Opening the payment form…</p>}>
+          <ExpertCheckout siteName={expert.siteName} amountCents={expert.rateCents} onPaid={onPaid} onCancel={onCancel} />
+        </Suspense>
       )}
     />
   );

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useToday } from '../../lib/clock';
 import { PublicPage } from '../../components/layout/public-page';
-import { useUserDb } from '../../db/user-db-context';
+import { useUserDb } from '../../session/user-db-context';
 import { LifeContent } from '../../features/life/components/life-content';
 import { lifePageMeta } from '../../features/life/life-meta';
 import { useLifeRoute } from '../../features/life/life-route';

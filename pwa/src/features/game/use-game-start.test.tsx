@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GAME_SAVE_STORAGE_KEY, readSaveRecord, toSaveRecord } from '#core/game/save';
 import { SINGLETON_KEY } from '#core/sync/protocol';
 import { readRecord } from '../../db/read-record';
-import { UserDbContext } from '../../db/user-db-context';
+import { UserDbContext } from '../../session/user-db-context';
 import type { UserDb } from '../../db/user-db';
 import { freshDb } from '../../sync/testing/fixtures';
 import { writeSyncedSave } from './data/synced-save';

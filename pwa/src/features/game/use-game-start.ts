@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toSaveRecord, type GameSaveRecord, type SaveReading } from '#core/game/save';
-import { useUserDb } from '../../db/user-db-context';
+import { useUserDb } from '../../session/user-db-context';
 import { useSession } from '../../session/use-session';
 import { currentInstant } from '../../lib/clock';
 import { readDeviceSave, writeDeviceSave } from './data/device-save';

@@ -1,50 +1,21 @@
 import { z } from 'zod';
-import { siteNameKey } from '#core/experts/site-name';
-import { bookingSchema, expertRecordSchema, publicExpertSchema, type Booking, type ExpertRecord, type PublicExpert } from '#core/schemas/expert';
+import { bookingSchema, expertRecordSchema, type Booking, type ExpertRecord } from '#core/schemas/expert';
 import { pageFormValuesSchema } from '../page-form';
+import { localStore, readCopy, removeCopy, writeCopy, type Store } from './local-copies';
 
 /**
  * What the expert screens keep on this device (localStorage), so they open offline: the page
- * form as typed (and whether it waits for a connection to be sent), and the public pages seen.
+ * form as typed (and whether it waits for a connection to be sent); the public pages seen are
+ * kept by page-copies.ts, which the visitor's page uses without the schema library.
  * The expert's own record and bookings live in the session's expert slice (expert-slice.ts).
  * Everything read back is checked with its schema; anything else counts as nothing kept.
  */
 
-type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function localStore(): Store | null {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 function read<T>(storage: Store | null, key: string, schema: z.ZodType<T>): T | null {
-  try {
-    const raw = storage?.getItem(key);
-    if (raw === null || raw === undefined) return null;
-    const parsed = schema.safeParse(JSON.parse(raw));
+  return readCopy(storage, key, (value) => {
+    const parsed = schema.safeParse(value);
     return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-function write(storage: Store | null, key: string, value: unknown): void {
-  try {
-    storage?.setItem(key, JSON.stringify(value));
-  } catch {
-    // Full or blocked storage: the screen still works while it is open.
-  }
-}
-
-function remove(storage: Store | null, key: string): void {
-  try {
-    storage?.removeItem(key);
-  } catch {
-    // Nothing to remove.
-  }
+  });
 }
 
 export const pageFormDraftSchema = z.object({
@@ -61,26 +32,11 @@ export function readDraft(userId: string, storage: Store | null = localStore()):
 }
 
 export function saveDraft(userId: string, draft: PageFormDraft, storage: Store | null = localStore()): void {
-  write(storage, draftKey(userId), draft);
+  writeCopy(storage, draftKey(userId), draft);
 }
 
 export function clearDraft(userId: string, storage: Store | null = localStore()): void {
-  remove(storage, draftKey(userId));
-}
-
-const pageKey = (siteName: string) => `memento.expert.page.${siteNameKey(siteName)}`;
-
-/** The last copy of a public page this device saw. */
-export function readPageCopy(siteName: string, storage: Store | null = localStore()): PublicExpert | null {
-  return read(storage, pageKey(siteName), publicExpertSchema);
-}
-
-export function savePageCopy(page: PublicExpert, storage: Store | null = localStore()): void {
-  write(storage, pageKey(page.siteName), page);
-}
-
-export function forgetPageCopy(siteName: string, storage: Store | null = localStore()): void {
-  remove(storage, pageKey(siteName));
+  removeCopy(storage, draftKey(userId));
 }
 
 /** The expert slice (session state): the last known record and bookings, for the dashboard offline. */

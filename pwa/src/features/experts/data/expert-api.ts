@@ -4,7 +4,6 @@ import {
   bookingsResponseSchema,
   checkSiteNameResponseSchema,
   expertDashboardResponseSchema,
-  expertPageResponseSchema,
   expertResponseSchema,
   stripeAccountResponseSchema,
   stripeInfoResponseSchema,
@@ -12,7 +11,6 @@ import {
   type CheckSiteNameResponse,
   type ExpertFields,
   type ExpertRecord,
-  type PublicExpert,
 } from '#core/schemas/expert';
 import { api, type ApiClient } from '../../../lib/api-client';
 
@@ -54,11 +52,6 @@ export async function startStripeOnboarding(client: ApiClient = api): Promise<st
 export async function getChargesEnabled(stripeAccountId: string, client: ApiClient = api): Promise<boolean> {
   const reply = await client.request(`/expert/stripeInfo/${encodeURIComponent(stripeAccountId)}`, stripeInfoResponseSchema);
   return reply.account.charges_enabled;
-}
-
-/** `GET /api/expert/page/{siteName}` (public). */
-export async function getPublicExpert(siteName: string, client: ApiClient = api): Promise<PublicExpert> {
-  return (await client.request(`/expert/page/${encodeURIComponent(siteName)}`, expertPageResponseSchema)).item;
 }
 
 /** `GET /api/expert/bookings`, newest first. */

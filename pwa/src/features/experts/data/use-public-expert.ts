@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { PublicExpert } from '#core/schemas/expert';
+import type { PublicExpert } from '#core/experts/public-expert-reply';
 import { isApiError } from '../../../lib/api-client';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { onboardingFailure } from '../expert-messages';
-import { forgetPageCopy, readPageCopy, savePageCopy } from './device-copies';
-import { getPublicExpert } from './expert-api';
+import { forgetPageCopy, readPageCopy, savePageCopy } from './page-copies';
+import { getPublicExpert } from './public-expert-api';
 
 export type PublicExpertLoad =
   | { readonly status: 'loading' }

@@ -1,8 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { useRefreshUser } from '../data/use-refresh-user';
 import { HnLanding } from './hn-landing';
 import type { HnNavAccount } from './hn-nav-bar';
 import { HnPage } from './hn-page';
-import { TrackersView } from './trackers-view';
+import { TrackersHeading } from './trackers-heading';
+import styles from './trackers.module.css';
+
+/**
+ * The signed-in list (its calls, the device copy in the database, the schemas that read them)
+ * loads only for someone signed in: a visitor's landing carries none of it. The service worker
+ * precaches the chunk, so the list still opens offline.
+ */
+const TrackersView = lazy(async () => ({ default: (await import('./trackers-view')).TrackersView }));
 
 export interface HnTrackersPageProps {
   /** The signed-in person; null for a visitor, who sees the landing. */
@@ -22,7 +31,22 @@ export function HnTrackersPage({ account, signInHref }: HnTrackersPageProps) {
       signInHref={signInHref}
       wide={account === null}
     >
-      {account === null ? <HnLanding signInHref={signInHref} /> : <TrackersView isPaid={account.isPaid} />}
+      {account === null ? (
+        <HnLanding signInHref={signInHref} />
+      ) : (
+        <Suspense
+          fallback={
+            <>
+              <TrackersHeading isPaid={account.isPaid} />
+              <p role="status" className={styles.loading}>
+                Getting trackers ...
+              </p>
+            </>
+          }
+        >
+          <TrackersView isPaid={account.isPaid} />
+        </Suspense>
+      )}
     </HnPage>
   );
 }

@@ -1,14 +1,13 @@
 import { useCallback, useState } from 'react';
 import type { TrackerListItem } from '#core/schemas/hn';
-import { PageHeading } from '../../../components/ui/page-heading';
 import { useAddTracker } from '../data/use-add-tracker';
 import { useDeleteTracker } from '../data/use-delete-tracker';
 import { useTrackers } from '../data/use-trackers';
 import { AddTrackerForm } from './add-tracker-form';
 import { DeleteTrackerDialog } from './delete-tracker-dialog';
 import { NewCommentNotificationsLazy } from './new-comment-notifications-lazy';
-import { ProBadge } from './pro-badge';
 import { TrackerList } from './tracker-list';
+import { TrackersHeading } from './trackers-heading';
 import { UpgradePrompt } from './upgrade-prompt';
 import styles from './trackers.module.css';
 
@@ -31,14 +30,7 @@ export function TrackersView({ isPaid }: { readonly isPaid: boolean }) {
 
   return (
     <>
-      <PageHeading
-        title={
-          <span className={styles.heading}>
-            Your trackers {isPaid && <ProBadge />}
-          </span>
-        }
-        lead="The launch posts you track on Hacker News, with the top-level comments you have not answered yet."
-      />
+      <TrackersHeading isPaid={isPaid} />
       <AddTrackerForm adding={adding} />
       <TrackerList
         state={state}

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { isSetAside, nextReturn, type Triage } from '#core/hn/triage';
 import { hnTriageWriteSchema, parseTriageKey, triageKey, type HnTriageFields } from '#core/schemas/hn-triage';
 import { readWhileOpen } from '../../../db/read-while-open';
-import { useUserDb } from '../../../db/user-db-context';
+import { useUserDb } from '../../../session/user-db-context';
 import { writeRecord } from '../../../db/write-record';
 import type { RecordRow, UserDb } from '../../../db/user-db';
 import { currentInstant } from '../../../lib/clock';

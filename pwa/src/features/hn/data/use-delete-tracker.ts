@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { TrackerListItem } from '#core/schemas/hn';
-import { useUserDb } from '../../../db/user-db-context';
+import { useUserDb } from '../../../session/user-db-context';
 import { isApiError } from '../../../lib/api-client';
 import { DELETE_NEEDS_CONNECTION, trackerProblem } from '../hn-messages';
 import { forgetTracker } from './device-copy';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { UserDb } from '../../../db/user-db';
-import { useUserDb } from '../../../db/user-db-context';
+import { useUserDb } from '../../../session/user-db-context';
 import { currentInstant } from '../../../lib/clock';
 import { isFinalAnswer } from '../hn-messages';
 import type { DeviceCopy } from './device-copy';

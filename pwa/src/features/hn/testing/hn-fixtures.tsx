@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 import { paths } from '#core/paths';
 import type { TrackerListItem, TrackerView, WaitingCommentView } from '#core/schemas/hn';
 import { openUserDb, type UserDb } from '../../../db/user-db';
-import { UserDbContext } from '../../../db/user-db-context';
+import { UserDbContext } from '../../../session/user-db-context';
 
 /** Sample answers in the shapes of #core/schemas/hn, and a way to render a tracker screen on a real (fake-IndexedDB) database. */
 

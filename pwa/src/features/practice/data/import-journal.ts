@@ -3,7 +3,7 @@ import type { CalendarDay } from '#core/dates/calendar-day';
 import { isBlank } from '#core/practice/journal-entry';
 import { mergeImportedJournal, parseJournalExport, type JournalImportError } from '#core/practice/journal-import';
 import type { ExerciseFields, JournalTextField } from '#core/schemas/records';
-import { useUserDb } from '../../../db/user-db-context';
+import { useUserDb } from '../../../session/user-db-context';
 import { writeRecord } from '../../../db/write-record';
 import { currentInstant } from '../../../lib/clock';
 import { NoDatabaseError } from './save-profile';

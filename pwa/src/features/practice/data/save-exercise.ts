@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { CalendarDay } from '#core/dates/calendar-day';
 import type { ExerciseFields } from '#core/schemas/records';
 import { currentInstant } from '../../../lib/clock';
-import { useUserDb } from '../../../db/user-db-context';
+import { useUserDb } from '../../../session/user-db-context';
 import { writeRecord } from '../../../db/write-record';
 import type { UserDb } from '../../../db/user-db';
 import { NoDatabaseError } from './save-profile';

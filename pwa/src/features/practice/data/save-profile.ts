@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { ProfileFields } from '#core/schemas/records';
 import { currentInstant } from '../../../lib/clock';
-import { useUserDb } from '../../../db/user-db-context';
+import { useUserDb } from '../../../session/user-db-context';
 import { writeRecord } from '../../../db/write-record';
 import type { UserDb } from '../../../db/user-db';
 import { PROFILE_KEY } from './use-profile';

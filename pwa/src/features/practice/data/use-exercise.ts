@@ -3,7 +3,7 @@ import type { CalendarDay } from '#core/dates/calendar-day';
 import { journalEntry, type JournalEntry } from '#core/practice/journal-entry';
 import { readRecord } from '../../../db/read-record';
 import { readWhileOpen } from '../../../db/read-while-open';
-import { useUserDb } from '../../../db/user-db-context';
+import { useUserDb } from '../../../session/user-db-context';
 import type { UserDb } from '../../../db/user-db';
 
 /** One day of the journal, every field present (defaults for those never written). */

@@ -2,7 +2,7 @@ import { parseCalendarDay } from '#core/dates/calendar-day';
 import { byDate, journalEntry, type JournalEntry } from '#core/practice/journal-entry';
 import { exerciseFieldsSchema, type ExerciseFields } from '#core/schemas/records';
 import { usePacedLiveQuery } from '../../../db/use-paced-live-query';
-import { useUserDb } from '../../../db/user-db-context';
+import { useUserDb } from '../../../session/user-db-context';
 import type { UserDb } from '../../../db/user-db';
 
 const storedFieldsSchema = exerciseFieldsSchema.partial();

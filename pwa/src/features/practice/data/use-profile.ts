@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { DEFAULT_PROFILE, type ProfileFields } from '#core/schemas/records';
 import { readRecord } from '../../../db/read-record';
 import { readWhileOpen } from '../../../db/read-while-open';
-import { useUserDb } from '../../../db/user-db-context';
+import { useUserDb } from '../../../session/user-db-context';
 import type { UserDb } from '../../../db/user-db';
 
 /** The profile is a singleton record per person. */

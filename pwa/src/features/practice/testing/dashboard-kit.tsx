@@ -3,7 +3,7 @@ import { paths } from '#core/paths';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { UserDbContext } from '../../../db/user-db-context';
+import { UserDbContext } from '../../../session/user-db-context';
 import { openUserDb, type UserDb } from '../../../db/user-db';
 import { DashboardPage } from '../components/dashboard-page';
 import type { PracticeAccount } from '../practice-account';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readRecord } from '../../../db/read-record';
-import { UserDbContext } from '../../../db/user-db-context';
+import { UserDbContext } from '../../../session/user-db-context';
 import type { UserDb } from '../../../db/user-db';
 import { writeRecord } from '../../../db/write-record';
 import { installFakeApi, jsonReply, type FakeApi } from '../../../lib/testing/fake-api';

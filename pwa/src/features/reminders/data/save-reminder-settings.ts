@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { ProfileFields } from '#core/schemas/records';
 import { SINGLETON_KEY } from '#core/sync/protocol';
-import { useUserDb } from '../../../db/user-db-context';
+import { useUserDb } from '../../../session/user-db-context';
 import type { UserDb } from '../../../db/user-db';
 import { writeRecord } from '../../../db/write-record';
 import { browserTimeZone, currentInstant } from '../../../lib/clock';

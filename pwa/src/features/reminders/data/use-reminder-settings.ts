@@ -3,7 +3,7 @@ import { DEFAULT_PROFILE } from '#core/schemas/records';
 import { SINGLETON_KEY } from '#core/sync/protocol';
 import { readRecord } from '../../../db/read-record';
 import { readWhileOpen } from '../../../db/read-while-open';
-import { useUserDb } from '../../../db/user-db-context';
+import { useUserDb } from '../../../session/user-db-context';
 import type { UserDb } from '../../../db/user-db';
 
 /** The reminder as the synced profile keeps it. */

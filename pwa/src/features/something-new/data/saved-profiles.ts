@@ -1,4 +1,4 @@
-import { savedSomethingNewSchema, type SavedSomethingNew } from '#core/schemas/something-new';
+import { readSavedSomethingNew, type SavedSomethingNew } from '#core/something-new/profiles-reply';
 
 type ProfilesStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -14,13 +14,12 @@ function localStore(): ProfilesStorage | null {
   }
 }
 
-/** What was saved, checked with its schema; anything damaged counts as nothing saved. */
+/** What was saved, checked as its schema says (without loading it); anything damaged counts as nothing saved. */
 export function readSavedProfiles(storage: ProfilesStorage | null = localStore()): SavedSomethingNew | null {
   try {
     const text = storage?.getItem(STORAGE_KEY);
     if (text === null || text === undefined) return null;
-    const parsed = savedSomethingNewSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    return readSavedSomethingNew(JSON.parse(text));
   } catch {
     return null;
   }
