@@ -1,7 +1,8 @@
 /**
- * Initial pull into IndexedDB (budget: ≥ 10,000 rows/s). A person with 10,000 exercise records
- * on the server opens the app on a new device: the production server (e2e/bench/server.ts)
- * serves the built PWA, headless Chromium opens /dashboard with the person already signed in,
+ * Initial pull into IndexedDB (budget: ≥ 20,000 rows/s; a row is an exercise record, however
+ * the device packs them into IndexedDB rows). A person with 10,000 exercise records on the
+ * server opens the app on a new device: the production server (e2e/bench/server.ts) serves the
+ * built PWA, headless Chromium opens /dashboard with the person already signed in,
  * and the session boot starts the PWA's own sync engine, which pulls every page into the
  * person's Dexie database.
  *
@@ -32,7 +33,7 @@ import { newDataDir, startServer } from './server';
 const ROWS = 10_000;
 // PULL_RUNS: more runs for a steadier median on a busy machine.
 const RUNS = Number(process.env.PULL_RUNS ?? 3);
-const BUDGET_ROWS_PER_SECOND = 10_000;
+const BUDGET_ROWS_PER_SECOND = 20_000;
 const LAST_DAY = '2026-11-22' as CalendarDay;
 const TIMEOUT_MS = Number(process.env.PULL_TIMEOUT_MS ?? 120_000);
 // A first start creates and migrates the embedded database: on a busy machine that can pass 30 s.
@@ -136,8 +137,8 @@ async function seed(url: string, token: string): Promise<void> {
 }
 
 /**
- * Runs in the page before its scripts: the stored session, the commit watch, and a row count
- * that never creates the person's database (that is the app's to do).
+ * Runs in the page before its scripts: the stored session, the commit watch, and a count of the
+ * exercise records that never creates the person's database (that is the app's to do).
  */
 function initPage({ state }: { state: string }): void {
   localStorage.setItem('state', state);
@@ -153,15 +154,20 @@ function initPage({ state }: { state: string }): void {
       open.onerror = () => resolve(0);
       open.onsuccess = () => {
         const db = open.result;
-        if (!db.objectStoreNames.contains('exercises')) {
+        if (!db.objectStoreNames.contains('packs')) {
           db.close();
           resolve(0);
           return;
         }
-        const request = db.transaction('exercises', 'readonly').objectStore('exercises').count();
+        // The exercise records, as pwa/src/db/record-packs.ts lays them out: one row per month
+        // ('exercises:YYYY-MM'), holding that month's records.
+        const months = IDBKeyRange.bound('exercises:', 'exercises;', false, true);
+        const request = db.transaction('packs', 'readonly').objectStore('packs').getAll(months);
         request.onsuccess = () => {
           db.close();
-          resolve(request.result);
+          let records = 0;
+          for (const pack of request.result as { records?: unknown }[]) if (Array.isArray(pack.records)) records += pack.records.length;
+          resolve(records);
         };
         request.onerror = () => {
           db.close();

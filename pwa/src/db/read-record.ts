@@ -3,7 +3,8 @@ import type { Hlc } from '#core/sync/hlc';
 import { SYNCED_TABLES, type SyncedTable } from '#core/sync/protocol';
 import { readWhileOpen } from './read-while-open';
 import { useUserDb } from './user-db-context';
-import { recordTable, type FieldsOf, type UserDb } from './user-db';
+import { getRecord } from './record-packs';
+import type { FieldsOf, UserDb } from './user-db';
 
 export interface RecordView<T extends SyncedTable> {
   readonly key: string;
@@ -31,7 +32,7 @@ function validFields<T extends SyncedTable>(table: T, values: Readonly<Record<st
 
 /** The record as stored on this device, or null when it has never been written or pulled. */
 export async function readRecord<T extends SyncedTable>(db: UserDb, table: T, key: string): Promise<RecordView<T> | null> {
-  const row = await recordTable(db, table).get(key);
+  const row = await getRecord(db, table, key);
   if (row === undefined) return null;
   return { key: row.key, values: validFields(table, row.values), clocks: row.clocks };
 }

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getRecord, listRecords, putRecords, watchRecords } from './record-packs';
 import { openUserDb, type UserDb } from './user-db';
 import { pacer, usePacedLiveQuery } from './use-paced-live-query';
 
@@ -86,16 +87,16 @@ describe('pacer', () => {
   });
 });
 
-const countDays = (db: UserDb) => db.exercises.count();
+const watchDays = (db: UserDb) => watchRecords(db, 'exercises');
 let keyReads = 0;
 const readKeys = (db: UserDb) => {
   keyReads += 1;
-  return db.exercises.toCollection().primaryKeys();
+  return listRecords(db, 'exercises').then((rows) => rows.map((row) => row.key));
 };
-const readText = async (db: UserDb) => (await db.exercises.get('2026-02-01'))?.values.gratitudeOne;
+const readText = async (db: UserDb) => (await getRecord(db, 'exercises', '2026-02-01'))?.values.gratitudeOne;
 
 function Keys({ db, seen }: { readonly db: UserDb; readonly seen?: string[] }) {
-  const keys = usePacedLiveQuery(db, countDays, readKeys);
+  const keys = usePacedLiveQuery(db, watchDays, readKeys);
   const text = keys === undefined ? 'loading' : `keys: [${keys.join(' ')}]`;
   seen?.push(text);
   return <p>{text}</p>;
@@ -108,7 +109,7 @@ describe('usePacedLiveQuery', () => {
     await screen.findByText('keys: []');
     keyReads = 0;
     const days = Array.from({ length: 30 }, (_, i) => `2026-01-${String(i + 1).padStart(2, '0')}`);
-    for (const key of days) await db.exercises.put({ key, values: {}, clocks: {} });
+    for (const key of days) await putRecords(db, 'exercises', [{ key, values: {}, clocks: {} }]);
     await screen.findByText(`keys: [${days.join(' ')}]`);
     expect(keyReads).toBeLessThan(days.length / 2);
     db.close();
@@ -116,14 +117,14 @@ describe('usePacedLiveQuery', () => {
 
   it('reads a change to a record already there, not only new records', async () => {
     const db = await openUserDb('paced-edit');
-    await db.exercises.put({ key: '2026-02-01', values: {}, clocks: {} });
+    await putRecords(db, 'exercises', [{ key: '2026-02-01', values: {}, clocks: {} }]);
     function Text() {
-      const text = usePacedLiveQuery(db, countDays, readText);
+      const text = usePacedLiveQuery(db, watchDays, readText);
       return <p>{typeof text === 'string' ? text : 'nothing'}</p>;
     }
     render(<Text />);
     await screen.findByText('nothing');
-    await db.exercises.put({ key: '2026-02-01', values: { gratitudeOne: 'the sea' }, clocks: {} });
+    await putRecords(db, 'exercises', [{ key: '2026-02-01', values: { gratitudeOne: 'the sea' }, clocks: {} }]);
     await screen.findByText('the sea');
     db.close();
   });
@@ -131,7 +132,7 @@ describe('usePacedLiveQuery', () => {
   it("never shows the previous database's result once the database changes", async () => {
     const ada = await openUserDb('paced-ada');
     const bob = await openUserDb('paced-bob');
-    await ada.exercises.put({ key: '2026-03-01', values: {}, clocks: {} });
+    await putRecords(ada, 'exercises', [{ key: '2026-03-01', values: {}, clocks: {} }]);
     const seen: string[] = [];
     const view = render(<Keys db={ada} seen={seen} />);
     await screen.findByText('keys: [2026-03-01]');
@@ -145,7 +146,7 @@ describe('usePacedLiveQuery', () => {
 
   it('shows nothing once the database is closed at sign-out', async () => {
     const db = await openUserDb('paced-closed');
-    await db.exercises.put({ key: '2026-04-01', values: {}, clocks: {} });
+    await putRecords(db, 'exercises', [{ key: '2026-04-01', values: {}, clocks: {} }]);
     render(<Keys db={db} />);
     await screen.findByText('keys: [2026-04-01]');
     db.close();

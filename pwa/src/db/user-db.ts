@@ -1,8 +1,9 @@
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type EntityTable, type Transaction } from 'dexie';
 import type { z } from 'zod';
 import type { Hlc } from '#core/sync/hlc';
 import type { Mutation, SYNCED_TABLES, SyncedTable } from '#core/sync/protocol';
 import { ensureClientId } from './meta';
+import { packRecords, type RecordPack } from './record-packs';
 
 /**
  * The one database of a signed-in person on this device. Each person gets a database of their
@@ -49,13 +50,11 @@ export interface CacheRow {
 export class UserDb extends Dexie {
   // `declare`, not a field initialiser: Dexie creates these tables in its constructor, and a
   // class field would overwrite them with undefined.
-  declare exercises: EntityTable<RecordRow, 'key'>;
-  declare profiles: EntityTable<RecordRow, 'key'>;
-  declare gameProgress: EntityTable<RecordRow, 'key'>;
+  /** Every synced record, packed by group: read and written only through record-packs.ts. */
+  declare packs: EntityTable<RecordPack, 'id'>;
   declare outbox: EntityTable<OutboxEntry, 'id'>;
   declare meta: EntityTable<MetaRow, 'key'>;
   declare hnCache: EntityTable<CacheRow, 'key'>;
-  declare hnTriage: EntityTable<RecordRow, 'key'>;
 
   /**
    * Dexie 4 sets durability for the whole connection, not per transaction. 'strict' (the
@@ -81,6 +80,14 @@ export class UserDb extends Dexie {
     this.version(2).stores({ hnCache: 'key' });
     // 3: the launch tracker's triage of comments, a synced record kind (a new table).
     this.version(3).stores({ hnTriage: 'key' });
+    // 4: the synced records move into packs, one row per group of records (see record-packs.ts):
+    // a first sync writes a few hundred rows instead of one per record. Every record moves,
+    // those written offline and still in the outbox among them (the outbox itself stays as is).
+    this.version(4).stores({ packs: 'id' }).upgrade(moveRecordsIntoPacks);
+    // 5: the tables of one row per record go. Dropped a version after the upgrade that reads
+    // them, as Dexie documents: an upgrade reads tables through its transaction, and a later
+    // version may delete them.
+    this.version(5).stores({ exercises: null, profiles: null, gameProgress: null, hnTriage: null });
     // Another tab (or this one, at Log Out) is deleting the database. Dexie's own handler closes
     // the connection but lets the next read open it again, which would create an empty database
     // under the same name; closed this way, reads fail as DatabaseClosedError instead (which
@@ -93,15 +100,22 @@ export class UserDb extends Dexie {
   }
 }
 
+/** The tables of versions 1-4 that held one row per synced record. */
+const RECORD_TABLES_BEFORE_PACKS: readonly SyncedTable[] = ['exercises', 'profiles', 'gameProgress', 'hnTriage'];
+
+/** Version 4's upgrade: every record of the tables before packs goes into its pack. */
+async function moveRecordsIntoPacks(transaction: Transaction): Promise<void> {
+  const records: { table: SyncedTable; row: RecordRow }[] = [];
+  for (const table of RECORD_TABLES_BEFORE_PACKS) {
+    for (const row of await transaction.table<RecordRow, string>(table).toArray()) records.push({ table, row });
+  }
+  await transaction.table<RecordPack, string>('packs').bulkPut(packRecords(records));
+}
+
 export const USER_DB_PREFIX = 'memento-user-';
 
 export function userDbName(userId: string): string {
   return `${USER_DB_PREFIX}${userId}`;
-}
-
-/** The table of `db` holding records of `table` (all synced tables share one row shape). */
-export function recordTable(db: UserDb, table: SyncedTable): EntityTable<RecordRow, 'key'> {
-  return db[table];
 }
 
 /**

@@ -5,6 +5,7 @@ import { freshDb } from '../sync/testing/fixtures';
 import { onLocalWrite } from './local-writes';
 import { readMeta, writeMeta } from './meta';
 import { readRecord } from './read-record';
+import { getRecord, putRecords } from './record-packs';
 import { InvalidRecordError, writeRecord } from './write-record';
 
 const NOW = Date.UTC(2026, 2, 1, 12);
@@ -109,9 +110,9 @@ describe('readRecord', () => {
   it('drops only the fields that no longer match the schema', async () => {
     const db = await freshDb();
     await writeRecord(db, 'exercises', '2026-03-01', { gratitudeOne: 'tea', mortality: true }, NOW);
-    const row = await db.exercises.get('2026-03-01');
+    const row = await getRecord(db, 'exercises', '2026-03-01');
     if (row === undefined) throw new Error('no row');
-    await db.exercises.put({ ...row, values: { ...row.values, mortality: 'yes', unknownField: 1 } });
+    await putRecords(db, 'exercises', [{ ...row, values: { ...row.values, mortality: 'yes', unknownField: 1 } }]);
 
     expect((await readRecord(db, 'exercises', '2026-03-01'))?.values).toEqual({ gratitudeOne: 'tea' });
     expect(await readRecord(db, 'exercises', '2026-03-02')).toBeNull();

@@ -5,7 +5,8 @@ import { stampLocalWrite } from './clock-state';
 import { notifyLocalWrite } from './local-writes';
 import { ensureClientId } from './meta';
 import { requestPersistentStorageOnce } from './persist-storage';
-import { recordTable, type FieldsOf, type RecordRow, type UserDb } from './user-db';
+import { editRecords, recordStore } from './record-packs';
+import type { FieldsOf, RecordRow, UserDb } from './user-db';
 
 /** A write the server would reject; refused here so it never enters the outbox. */
 export class InvalidRecordError extends Error {
@@ -38,15 +39,16 @@ export async function writeRecord<T extends SyncedTable>(
   nowMs: number,
 ): Promise<RecordRow> {
   const values = checkWrite(table, key, fields);
-  const records = recordTable(db, table);
-  const row = await db.transaction('rw', records, db.outbox, db.meta, async () => {
+  const row = await db.transaction('rw', recordStore(db), db.outbox, db.meta, async () => {
     const clientId = await ensureClientId(db);
     const { seq, hlc } = await stampLocalWrite(db, clientId, nowMs);
-    const current = (await records.get(key)) ?? { key, ...EMPTY_STATE };
+    const edit = await editRecords(db, [{ table, key }]);
+    const current = edit.get(table, key) ?? { key, ...EMPTY_STATE };
     // The stamp is newer than every clock this device has seen, so every field takes it.
     const { state } = mergeWrite(current, { fields: values, hlc });
     const next: RecordRow = { key, values: state.values, clocks: state.clocks };
-    await records.put(next);
+    edit.put(table, next);
+    await edit.save();
     await db.outbox.add({ seq, table, key, fields: values, hlc });
     return next;
   });

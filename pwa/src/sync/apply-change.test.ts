@@ -3,13 +3,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { formatHlc } from '#core/sync/hlc';
 import { EMPTY_STATE, mergeStates, type FieldState } from '#core/sync/merge';
 import type { Change } from '#core/sync/protocol';
-import { recordTable, type UserDb } from '../db/user-db';
+import { listRecords, PROBE_MIN_PACKS, putRecords, readPacks, recordStore } from '../db/record-packs';
+import type { RecordRow, UserDb } from '../db/user-db';
 import { writeRecord } from '../db/write-record';
-import { applyChange, applyChanges, localCopies, PROBE_MIN_KEYS, pulledState, recordTables } from './apply-change';
+import { applyChange, applyChanges, pulledState, recordTables } from './apply-change';
 import { freshDb } from './testing/fixtures';
 
 const clock = (wall: number, node = 'server') => formatHlc({ wall, counter: 0, node });
 const NOW = Date.UTC(2026, 2, 1, 12);
+const TABLES = ['exercises', 'profiles', 'gameProgress', 'hnTriage'] as const;
+const putExercise = (db: UserDb, row: RecordRow) => putRecords(db, 'exercises', [row]);
+/** Enough records for a page to touch more packs than PROBE_MIN_PACKS (a month each). */
+const LARGE = 31 * (PROBE_MIN_PACKS + 2);
 
 function change(key: string, values: Record<string, unknown>, wall: number, deleted = false): Change {
   const clocks = Object.fromEntries(Object.keys(values).map((field) => [field, clock(wall)]));
@@ -18,9 +23,9 @@ function change(key: string, values: Record<string, unknown>, wall: number, dele
 
 async function seed(db: UserDb): Promise<void> {
   // A record this device already has, one with a write still pending here, and one to delete.
-  await recordTable(db, 'exercises').put({ key: '2026-02-01', values: { gratitudeOne: 'old' }, clocks: { gratitudeOne: clock(1) } });
+  await putExercise(db, { key: '2026-02-01', values: { gratitudeOne: 'old' }, clocks: { gratitudeOne: clock(1) } });
   await writeRecord(db, 'exercises', '2026-02-02', { gratitudeOne: 'mine, newer' }, NOW);
-  await recordTable(db, 'exercises').put({ key: '2026-02-03', values: { gratitude: true }, clocks: { gratitude: clock(1) } });
+  await putExercise(db, { key: '2026-02-03', values: { gratitude: true }, clocks: { gratitude: clock(1) } });
 }
 
 const page: Change[] = [
@@ -33,7 +38,7 @@ const page: Change[] = [
 
 /** The records of every table, with clocks cut to wall time and counter: each database has its own device id. */
 async function snapshot(db: UserDb) {
-  const tables = await Promise.all(recordTables(db).map((table) => table.toArray()));
+  const tables = await Promise.all(TABLES.map((table) => listRecords(db, table)));
   return tables.map((rows) =>
     rows.map((row) => ({ ...row, clocks: Object.fromEntries(Object.entries(row.clocks).map(([field, hlc]) => [field, hlc.slice(0, 22)])) })),
   );
@@ -55,7 +60,7 @@ describe('applyChanges', () => {
 
     const expected = await snapshot(oneByOne);
     expect(await snapshot(batched)).toEqual(expected);
-    const exercises = await recordTable(batched, 'exercises').toArray();
+    const exercises = await listRecords(batched, 'exercises');
     expect(exercises.find((row) => row.key === '2026-02-02')?.values.gratitudeOne).toBe('mine, newer');
     expect(exercises.find((row) => row.key === '2026-02-01')?.values).toEqual({ gratitudeOne: 'pulled', gratitude: true });
     expect(exercises.some((row) => row.key === '2026-02-03')).toBe(false);
@@ -69,14 +74,14 @@ describe('applyChanges', () => {
     const day = (n: number) => `2027-${String(1 + Math.floor(n / 28)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`;
     const large: Change[] = [];
     // Newest first, as revisions need not follow dates; every third record exists here already.
-    for (let n = PROBE_MIN_KEYS + 40; n >= 0; n -= 1) large.push(change(day(n), { gratitudeOne: `pulled ${String(n)}`, mortality: true }, 10 + n));
+    for (let n = LARGE; n >= 0; n -= 1) large.push(change(day(n), { gratitudeOne: `pulled ${String(n)}`, mortality: true }, 10 + n));
     for (const db of [oneByOne, batched]) {
-      for (let n = 0; n <= PROBE_MIN_KEYS + 40; n += 3) {
-        await recordTable(db, 'exercises').put({ key: day(n), values: { gratitude: true }, clocks: { gratitude: clock(1) } });
+      for (let n = 0; n <= LARGE; n += 3) {
+        await putExercise(db, { key: day(n), values: { gratitude: true }, clocks: { gratitude: clock(1) } });
       }
       // A pending write newer than the pulled value, and records outside the page in its range.
       await writeRecord(db, 'exercises', day(7), { gratitudeOne: 'mine, newer' }, NOW);
-      await recordTable(db, 'exercises').put({ key: `${day(5)}x`, values: { mortality: false }, clocks: { mortality: clock(1) } });
+      await putExercise(db, { key: `${day(5)}x`, values: { mortality: false }, clocks: { mortality: clock(1) } });
     }
 
     await oneByOne.transaction('rw', [...recordTables(oneByOne), oneByOne.outbox, oneByOne.meta], async () => {
@@ -87,7 +92,7 @@ describe('applyChanges', () => {
     });
 
     expect(await snapshot(batched)).toEqual(await snapshot(oneByOne));
-    const exercises = await recordTable(batched, 'exercises').toArray();
+    const exercises = await listRecords(batched, 'exercises');
     expect(exercises.find((row) => row.key === day(7))?.values.gratitudeOne).toBe('mine, newer');
     expect(exercises.find((row) => row.key === day(3))?.values).toEqual({ gratitude: true, gratitudeOne: 'pulled 3', mortality: true });
     oneByOne.close();
@@ -95,31 +100,31 @@ describe('applyChanges', () => {
   });
 });
 
-describe('localCopies', () => {
-  it('returns what bulkGet returns, with one request to find the keys when the page is large', async () => {
-    const db = await freshDb('local-copies');
-    const records = recordTable(db, 'exercises');
-    const keys = Array.from({ length: PROBE_MIN_KEYS + 10 }, (_, n) => `k${String(n).padStart(4, '0')}`).reverse();
-    const stored = keys.filter((_, n) => n % 5 === 0);
-    for (const key of stored) await records.put({ key, values: { mortality: true }, clocks: { mortality: clock(1) } });
-    await records.put({ key: 'k0000a', values: {}, clocks: {} });
+describe('readPacks', () => {
+  it('returns what bulkGet returns, with one request to find the ids when there are many', async () => {
+    const db = await freshDb('read-packs');
+    const store = recordStore(db);
+    const ids = Array.from({ length: PROBE_MIN_PACKS + 10 }, (_, n) => `k${String(n).padStart(4, '0')}`).reverse();
+    const stored = ids.filter((_, n) => n % 5 === 0);
+    for (const id of stored) await store.put({ id, records: [{ key: id, values: { mortality: true }, clocks: { mortality: clock(1) } }] });
+    await store.put({ id: 'k0000a', records: [] });
 
-    const expected = await records.bulkGet(keys);
-    expect(await db.transaction('r', records, () => localCopies(records, keys))).toEqual(expected);
-    expect(await localCopies(records, keys.slice(0, 3))).toEqual(expected.slice(0, 3));
-    expect((await localCopies(records, keys)).filter((row) => row !== undefined).length).toBe(stored.length);
+    const expected = await store.bulkGet(ids);
+    expect(await db.transaction('r', store, () => readPacks(store, ids))).toEqual(expected);
+    expect(await readPacks(store, ids.slice(0, 3))).toEqual(expected.slice(0, 3));
+    expect((await readPacks(store, ids)).filter((pack) => pack !== undefined).length).toBe(stored.length);
     db.close();
   });
 
-  it('finds nothing without reading a record when none of the keys is stored', async () => {
-    const db = await freshDb('local-copies-empty');
-    const records = recordTable(db, 'exercises');
-    await records.put({ key: 'a', values: {}, clocks: {} });
-    await records.put({ key: 'z', values: {}, clocks: {} });
-    const keys = Array.from({ length: PROBE_MIN_KEYS }, (_, n) => `m${String(n)}`);
-    const bulkGet = vi.spyOn(records, 'bulkGet');
+  it('finds nothing without reading a pack when none of the ids is stored', async () => {
+    const db = await freshDb('read-packs-empty');
+    const store = recordStore(db);
+    await store.put({ id: 'a', records: [] });
+    await store.put({ id: 'z', records: [] });
+    const ids = Array.from({ length: PROBE_MIN_PACKS }, (_, n) => `m${String(n)}`);
+    const bulkGet = vi.spyOn(store, 'bulkGet');
     try {
-      expect(await localCopies(records, keys)).toEqual(keys.map(() => undefined));
+      expect(await readPacks(store, ids)).toEqual(ids.map(() => undefined));
       expect(bulkGet).not.toHaveBeenCalled();
     } finally {
       bulkGet.mockRestore();

@@ -1,9 +1,9 @@
-import type { EntityTable } from 'dexie';
 import type { Hlc } from '#core/sync/hlc';
 import { EMPTY_STATE, mergeStates, mergeWrite, type FieldState } from '#core/sync/merge';
 import { SYNCED_TABLES, syncedTableSchema, type Change, type SyncedTable } from '#core/sync/protocol';
 import { pendingWritesFor } from '../db/outbox';
-import { recordTable, type RecordRow, type UserDb } from '../db/user-db';
+import { clearRecords, editRecords, recordStore } from '../db/record-packs';
+import type { RecordRow, UserDb } from '../db/user-db';
 
 /**
  * How pulled changes meet the local records. Callers run these inside one read-write
@@ -12,8 +12,9 @@ import { recordTable, type RecordRow, type UserDb } from '../db/user-db';
 
 const SYNCED_TABLE_NAMES = Object.keys(SYNCED_TABLES) as SyncedTable[];
 
+/** The stores a transaction that applies changes must include besides `outbox` and `meta`. */
 export function recordTables(db: UserDb) {
-  return SYNCED_TABLE_NAMES.map((table) => recordTable(db, table));
+  return [recordStore(db)];
 }
 
 function toRow(key: string, state: FieldState): RecordRow {
@@ -27,26 +28,6 @@ async function withPendingWrites(db: UserDb, table: SyncedTable, key: string, ba
     state = mergeWrite(state, { fields: entry.fields, hlc: entry.hlc }).state;
   }
   return state;
-}
-
-/**
- * Merges one pulled change into the local record. Field by field the newer clock wins, so a
- * local write still in the outbox keeps its value exactly when it is newer than the pulled one,
- * which is also what the server will decide once it receives that write.
- *
- * A deletion removes the record, but writes still pending here survive it: the person made
- * them, and the server will see them after the deletion.
- */
-export async function applyChange(db: UserDb, change: Change): Promise<void> {
-  const records = recordTable(db, change.table);
-  if (change.deleted) {
-    const pending = await withPendingWrites(db, change.table, change.key, EMPTY_STATE);
-    if (Object.keys(pending.clocks).length === 0) await records.delete(change.key);
-    else await records.put(toRow(change.key, pending));
-    return;
-  }
-  const local = (await records.get(change.key)) ?? EMPTY_STATE;
-  await records.put(toRow(change.key, mergeStates(local, { values: change.values, clocks: change.clocks })));
 }
 
 /**
@@ -65,67 +46,38 @@ export function pulledState(change: Pick<Change, 'values' | 'clocks'>): FieldSta
 }
 
 /**
- * From this many keys on, `localCopies` first asks which of them exist. Below it a plain bulkGet
- * is already cheap, and the probe would only add a request.
- */
-export const PROBE_MIN_KEYS = 256;
-
-/**
- * The local copies of `keys` (undefined where there is none), as `bulkGet` returns them.
+ * Merges a page of pulled changes into the local records, in order. Field by field the newer
+ * clock wins, so a local write still in the outbox keeps its value exactly when it is newer than
+ * the pulled one, which is also what the server will decide once it receives that write.
  *
- * A bulkGet is one IndexedDB request per key, and on a first sync every one of them finds
- * nothing. So for a large page one request first lists the keys stored between the page's
- * lowest and highest key, and only those are read. On a device that already holds every record
- * the probe is the one extra request; on a new device it is the only one.
- */
-export async function localCopies(records: EntityTable<RecordRow, 'key'>, keys: readonly string[]): Promise<(RecordRow | undefined)[]> {
-  if (keys.length < PROBE_MIN_KEYS) return records.bulkGet([...keys]);
-  let lowest = keys[0] ?? '';
-  let highest = lowest;
-  for (const key of keys) {
-    // IndexedDB orders strings by UTF-16 code units, as `<` does.
-    if (key < lowest) lowest = key;
-    if (key > highest) highest = key;
-  }
-  const stored = new Set(await records.where(':id').between(lowest, highest, true, true).primaryKeys());
-  const present = keys.filter((key) => stored.has(key));
-  const found = new Map<string, RecordRow>();
-  if (present.length > 0) {
-    for (const row of await records.bulkGet(present)) if (row !== undefined) found.set(row.key, row);
-  }
-  return keys.map((key) => found.get(key));
-}
-
-/**
- * Merges a page of pulled changes, with the same result as `applyChange` on each in turn. The
- * server sends each record at most once per page, so per table the page reads the local copies
- * together (`localCopies`) and writes the merged records in one `bulkPut`, one put per record: a
- * first sync of thousands of records reads nothing per record. A page naming a record twice
- * (which the server never sends) is applied one change at a time, in order.
+ * A deletion removes the record, but writes still pending here survive it: the person made
+ * them, and the server will see them after the deletion.
+ *
+ * The records are stored in packs (see record-packs.ts): the page reads each pack it touches
+ * once (on a new device, one request that finds none) and writes each once, so a first sync of
+ * thousands of records costs a few hundred puts, not one per record. A page naming a record
+ * twice (which the server never sends) is applied in order all the same.
  */
 export async function applyChanges(db: UserDb, changes: readonly Change[]): Promise<void> {
-  const keys = new Set(changes.map((change) => `${change.table}\u0000${change.key}`));
-  if (keys.size !== changes.length) {
-    for (const change of changes) await applyChange(db, change);
-    return;
-  }
-  // Keys are unique in the page, so deletions may go first; they keep the per-record path.
+  if (changes.length === 0) return;
+  const edit = await editRecords(db, changes);
   for (const change of changes) {
-    if (change.deleted) await applyChange(db, change);
-  }
-  for (const table of SYNCED_TABLE_NAMES) {
-    const live = changes.filter((change) => change.table === table && !change.deleted);
-    if (live.length > 0) {
-      const records = recordTable(db, table);
-      const local = await localCopies(records, live.map((change) => change.key));
-      await records.bulkPut(
-        live.map((change, index) => {
-          const copy = local[index];
-          return toRow(change.key, copy === undefined ? pulledState(change) : mergeStates(copy, { values: change.values, clocks: change.clocks }));
-        }),
-      );
+    if (change.deleted) {
+      const pending = await withPendingWrites(db, change.table, change.key, EMPTY_STATE);
+      if (Object.keys(pending.clocks).length === 0) edit.delete(change.table, change.key);
+      else edit.put(change.table, toRow(change.key, pending));
+    } else {
+      const copy = edit.get(change.table, change.key);
+      const pulled = { values: change.values, clocks: change.clocks };
+      edit.put(change.table, toRow(change.key, copy === undefined ? pulledState(pulled) : mergeStates(copy, pulled)));
     }
   }
+  await edit.save();
+}
+
+/** Merges one pulled change into the local record: `applyChanges` of a page of one. */
+export async function applyChange(db: UserDb, change: Change): Promise<void> {
+  await applyChanges(db, [change]);
 }
 
 /**
@@ -134,7 +86,7 @@ export async function applyChanges(db: UserDb, changes: readonly Change[]): Prom
  * that follows brings everything back, and pending writes stay visible all along.
  */
 export async function replaceWithPendingWrites(db: UserDb): Promise<void> {
-  for (const table of SYNCED_TABLE_NAMES) await recordTable(db, table).clear();
+  for (const table of SYNCED_TABLE_NAMES) await clearRecords(db, table);
   const pending = await db.outbox.orderBy('seq').toArray();
   const rebuilt = new Map<string, { table: SyncedTable; key: string; state: FieldState }>();
   for (const entry of pending) {
@@ -146,5 +98,7 @@ export async function replaceWithPendingWrites(db: UserDb): Promise<void> {
     const current = rebuilt.get(id) ?? { table, key: entry.key, state: EMPTY_STATE };
     rebuilt.set(id, { ...current, state: mergeWrite(current.state, { fields: entry.fields, hlc: entry.hlc }).state });
   }
-  for (const { table, key, state } of rebuilt.values()) await recordTable(db, table).put(toRow(key, state));
+  const edit = await editRecords(db, [...rebuilt.values()]);
+  for (const { table, key, state } of rebuilt.values()) edit.put(table, toRow(key, state));
+  await edit.save();
 }

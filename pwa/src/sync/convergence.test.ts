@@ -5,6 +5,7 @@ import { compareHlc, type Hlc } from '#core/sync/hlc';
 import { EMPTY_STATE, mergeWrite, type FieldState } from '#core/sync/merge';
 import type { SyncedTable } from '#core/sync/protocol';
 import { readMeta } from '../db/meta';
+import { listRecords } from '../db/record-packs';
 import type { UserDb } from '../db/user-db';
 import { writeRecord } from '../db/write-record';
 import { createSyncEngine, type SyncEngine } from './engine';
@@ -64,7 +65,7 @@ function expectedRecords(writes: readonly LoggedWrite[]): Map<string, FieldState
 async function localRecords(db: UserDb): Promise<Map<string, FieldState['values']>> {
   const records = new Map<string, FieldState['values']>();
   for (const table of ['exercises', 'profiles'] as const) {
-    for (const row of await db[table].toArray()) records.set(`${table}/${row.key}`, row.values);
+    for (const row of await listRecords(db, table)) records.set(`${table}/${row.key}`, row.values);
   }
   return records;
 }
@@ -76,7 +77,7 @@ async function localRecords(db: UserDb): Promise<Map<string, FieldState['values'
 async function expectOwnWritesShown(db: UserDb, writes: readonly LoggedWrite[]): Promise<void> {
   const records = new Map<string, FieldState>();
   for (const table of ['exercises', 'profiles'] as const) {
-    for (const row of await db[table].toArray()) records.set(`${table}/${row.key}`, row);
+    for (const row of await listRecords(db, table)) records.set(`${table}/${row.key}`, row);
   }
   for (const write of writes) {
     if (write.device !== db) continue;

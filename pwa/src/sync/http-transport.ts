@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pullResponseSchema, pushResponseSchema } from '#core/sync/protocol';
+import { pushResponseSchema } from '#core/sync/protocol';
+import { pullReply } from '#core/sync/pull-reply';
 import { SyncError } from './errors';
 import type { PullQuery, SyncTransport } from './transport';
 
@@ -20,6 +21,11 @@ export interface HttpTransportOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** A protocol schema, or a hand-written check that answers as one (see pull-reply.ts). */
+interface ReplyReader<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: Error };
+}
 
 // Only the code matters here; the full error contract lives with the API client.
 const errorBodySchema = z.object({ error: z.string(), message: z.string().optional() });
@@ -53,7 +59,7 @@ export function createHttpTransport(options: HttpTransportOptions): SyncTranspor
   // Called through a wrapper: fetch invoked as a method of another object throws "Illegal invocation".
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  async function request<T>(path: string, schema: z.ZodType<T>, init: RequestInit): Promise<T> {
+  async function request<T>(path: string, schema: ReplyReader<T>, init: RequestInit): Promise<T> {
     const token = await options.getToken();
     if (token === null || token === '') throw new SyncError('auth', 'NO_SESSION', 'Nobody is signed in');
     let response: Response;
@@ -92,7 +98,7 @@ export function createHttpTransport(options: HttpTransportOptions): SyncTranspor
       const params = new URLSearchParams({ cursor: String(query.cursor), limit: String(query.limit) });
       if (query.clientId !== undefined) params.set('clientId', query.clientId);
       if (query.full === true) params.set('full', 'true');
-      return request(`/api/sync/pull?${params.toString()}`, pullResponseSchema, { method: 'GET' });
+      return request(`/api/sync/pull?${params.toString()}`, pullReply, { method: 'GET' });
     },
   };
 }

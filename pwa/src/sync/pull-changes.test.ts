@@ -5,6 +5,7 @@ import { compareHlc, formatHlc, type Hlc } from '#core/sync/hlc';
 import type { Change, PullResponse } from '#core/sync/protocol';
 import { readMeta, writeMeta } from '../db/meta';
 import { readRecord } from '../db/read-record';
+import { countRecords, listRecords } from '../db/record-packs';
 import type { UserDb } from '../db/user-db';
 import { writeRecord } from '../db/write-record';
 import { SyncError } from './errors';
@@ -76,7 +77,7 @@ function deferred<T>() {
  * The read-write transactions opened while `run` runs, in order, on connections opened after it
  * started (Dexie binds a connection's transaction() when it opens).
  */
-async function watchTransactions<T>(run: (log: string[]) => Promise<T>) {
+async function watchTransactions<T>(run: (log: string[], opened: readonly IDBTransaction[]) => Promise<T>) {
   // Read with Reflect: the original is only ever called with its database as `this`.
   const original = Reflect.get(IDBDatabase.prototype, 'transaction') as (
     this: IDBDatabase,
@@ -93,14 +94,14 @@ async function watchTransactions<T>(run: (log: string[]) => Promise<T>) {
     return transaction;
   });
   try {
-    const result = await run(log);
+    const result = await run(log, opened);
     return { result, opened, log };
   } finally {
     spy.mockRestore();
   }
 }
 
-const PULL_STORES = 'exercises,gameProgress,hnTriage,meta,outbox,profiles';
+const PULL_STORES = 'meta,outbox,packs';
 
 describe('pullChanges', () => {
   it('pulls page after page until the server has no more, moving the cursor with each', async () => {
@@ -115,7 +116,7 @@ describe('pullChanges', () => {
     expect(pulled).toBe(5);
     expect(peer.log.pulls.map((query) => query.cursor)).toEqual([0, 2, 4]);
     expect(await readMeta(db, 'cursor')).toBe(5);
-    expect(await db.exercises.count()).toBe(5);
+    expect(await countRecords(db, 'exercises')).toBe(5);
     expect(await readMeta(db, 'lastSyncedAt')).toBe(NOW);
   });
 
@@ -143,7 +144,7 @@ describe('pullChanges', () => {
     expect(await pullChanges({ db, transport, now })).toBe(4);
     expect(asked).toEqual([0, 1, 3]);
     expect(await readMeta(db, 'cursor')).toBe(4);
-    expect((await db.exercises.toArray()).map((row) => [row.key, row.values.gratitudeOne])).toEqual(
+    expect((await listRecords(db, 'exercises')).map((row) => [row.key, row.values.gratitudeOne])).toEqual(
       [1, 2, 3, 4].map((n) => [day(n), long]),
     );
   });
@@ -164,7 +165,7 @@ describe('pullChanges', () => {
     await expect(pullChanges({ db, transport, now })).rejects.toThrow();
 
     expect(await readMeta(db, 'cursor')).toBe(7);
-    expect(await db.exercises.count()).toBe(0);
+    expect(await countRecords(db, 'exercises')).toBe(0);
   });
 
   it('keeps a pending local write over an older pulled value, and the server agrees', async () => {
@@ -242,7 +243,7 @@ describe('pullChanges', () => {
 
     await pullChanges({ db, transport: peer.transport(), now });
 
-    expect((await db.exercises.toArray()).map((row) => row.key)).toEqual(['2026-03-01', '2026-03-03', '2026-03-04']);
+    expect((await listRecords(db, 'exercises')).map((row) => row.key)).toEqual(['2026-03-01', '2026-03-03', '2026-03-04']);
     expect(await db.outbox.count()).toBe(1);
     expect(peer.log.pulls.slice(-2).map((query) => query.cursor)).toEqual([2, 0]);
     expect(await readMeta(db, 'cursor')).toBe(4);
@@ -268,11 +269,11 @@ describe('pullChanges', () => {
     };
 
     await expect(pullChanges({ db, transport: flaky, now, pageSize: 2 })).rejects.toThrow('connection lost');
-    expect((await db.exercises.toArray()).map((row) => row.key)).toEqual(days);
+    expect((await listRecords(db, 'exercises')).map((row) => row.key)).toEqual(days);
     expect(await readMeta(db, 'cursor')).toBe(4);
 
     await pullChanges({ db, transport: peer.transport(), now, pageSize: 2 });
-    expect((await db.exercises.toArray()).map((row) => row.key)).toEqual([...days, '2026-03-05']);
+    expect((await listRecords(db, 'exercises')).map((row) => row.key)).toEqual([...days, '2026-03-05']);
     expect(await readMeta(db, 'cursor')).toBe(5);
   });
 
@@ -348,7 +349,7 @@ describe('pullChanges', () => {
     expect(log.filter((event) => event.startsWith('pull')).length).toBe(3);
     expect(log.indexOf('pull 2')).toBeLessThan(log.indexOf(`commit ${PULL_STORES}`));
     expect(await readMeta(db, 'cursor')).toBe(6);
-    expect(await db.exercises.count()).toBe(6);
+    expect(await countRecords(db, 'exercises')).toBe(6);
   });
 
   it('lets pages that arrive during a write join it, up to PULL_PAGES_PER_WRITE, in cursor order', async () => {
@@ -363,7 +364,7 @@ describe('pullChanges', () => {
     expect(writes.length).toBe(2);
     expect(result).toBe(2 * count);
     expect(await readMeta(db, 'cursor')).toBe(2 * count);
-    expect(await db.exercises.count()).toBe(2 * count);
+    expect(await countRecords(db, 'exercises')).toBe(2 * count);
     expect(await readMeta(db, 'lastSyncedAt')).toBe(NOW);
   });
 
@@ -371,31 +372,34 @@ describe('pullChanges', () => {
     const peer = createMemoryPeer({ now });
     await otherDeviceWrites(peer, '2026-03-01', { gratitude: true }, NOW);
     // Dexie binds a connection's transaction() when it opens, so the watch starts before.
-    const { result: db, opened } = await watchTransactions(async () => {
+    let beforeSync = 0;
+    const { result: db, opened } = await watchTransactions(async (_log, soFar) => {
       const opening = await freshDb();
       await writeRecord(opening, 'exercises', '2026-03-02', { mortality: true }, NOW);
+      // A local write uses the same stores as a pull: the pulls are among those opened after it.
+      beforeSync = soFar.length;
       await sync(opening, peer);
       return opening;
     });
 
-    const pulls = opened.filter((transaction) => [...transaction.objectStoreNames].join(',') === PULL_STORES);
+    const pulls = opened.slice(beforeSync).filter((transaction) => [...transaction.objectStoreNames].join(',') === PULL_STORES);
     const others = opened.filter((transaction) => !pulls.includes(transaction));
     expect(pulls.length).toBe(1);
     expect(pulls.map((transaction) => transaction.durability)).toEqual(['relaxed']);
     // The local write (record + outbox) and the push's acknowledgement.
     expect(others.length).toBeGreaterThanOrEqual(2);
     expect(new Set(others.map((transaction) => transaction.durability))).toEqual(new Set(['strict']));
-    expect(await db.exercises.count()).toBe(2);
+    expect(await countRecords(db, 'exercises')).toBe(2);
   });
 
   it('shows pulled records to live queries on the app\'s own connection', async () => {
     const db = await freshDb();
     const seen: number[] = [];
-    const subscription = liveQuery(() => db.exercises.count()).subscribe((count) => seen.push(count));
+    const subscription = liveQuery(() => countRecords(db, 'exercises')).subscribe((count) => seen.push(count));
     try {
       await pullChanges({ db, transport: pages(pageOf(1, 1)), now });
       await new Promise<void>((resolve) => {
-        const check = liveQuery(() => db.exercises.count()).subscribe((count) => {
+        const check = liveQuery(() => countRecords(db, 'exercises')).subscribe((count) => {
           if (count === 2) {
             check.unsubscribe();
             resolve();
@@ -423,7 +427,7 @@ describe('pullChanges', () => {
     await expect(pullChanges({ db, transport, now })).rejects.toMatchObject({ code: 'NETWORK' });
 
     expect(await readMeta(db, 'cursor')).toBe(4);
-    expect(await db.exercises.count()).toBe(4);
+    expect(await countRecords(db, 'exercises')).toBe(4);
     expect(await readMeta(db, 'lastSyncedAt')).toBeUndefined();
   });
 
@@ -449,7 +453,7 @@ describe('pullChanges', () => {
 
     expect(inFlight).toBe(0);
     expect(await readMeta(db, 'cursor')).toBe(0);
-    expect(await db.exercises.count()).toBe(0);
+    expect(await countRecords(db, 'exercises')).toBe(0);
   });
 
   it('writes a page as soon as it arrives when the next one is slow', async () => {
@@ -471,7 +475,7 @@ describe('pullChanges', () => {
         }
       });
     });
-    expect(await db.exercises.count()).toBe(2);
+    expect(await countRecords(db, 'exercises')).toBe(2);
     second.resolve(pageOf(2, 2));
     await expect(pulling).resolves.toBe(4);
     expect(await readMeta(db, 'cursor')).toBe(4);
@@ -535,7 +539,7 @@ describe("a new device's first sync", () => {
 
     expect(await pullChanges({ db, transport: direct, now, pageSize: 2 })).toBe(3);
     expect(peer.log.pulls.map((query) => query.cursor)).toEqual([0, 2, 4, 6]);
-    expect((await db.exercises.toArray()).map((row) => [row.key, row.values.gratitudeOne])).toEqual(days.map((day) => [day, day]));
+    expect((await listRecords(db, 'exercises')).map((row) => [row.key, row.values.gratitudeOne])).toEqual(days.map((day) => [day, day]));
     expect(await readMeta(db, 'lastSyncedAt')).toBe(NOW);
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHlc } from '#core/sync/hlc';
 import { ensureClientId, readMeta } from '../../../../pwa/src/db/meta.ts';
 import { readRecord } from '../../../../pwa/src/db/read-record.ts';
+import { countRecords, listRecords } from '../../../../pwa/src/db/record-packs.ts';
 import { UserDb } from '../../../../pwa/src/db/user-db.ts';
 import { writeRecord } from '../../../../pwa/src/db/write-record.ts';
 import { createSyncEngine, type SyncEngine } from '../../../../pwa/src/sync/engine.ts';
@@ -96,7 +97,7 @@ describe('the PWA sync engine against the server', () => {
     expect(result.pushed).toBe(1000);
     expect(await offline.db.outbox.count()).toBe(0);
     await other.engine.syncNow();
-    expect(await other.db.exercises.count()).toBe(400);
-    expect(await other.db.exercises.toArray()).toEqual(await offline.db.exercises.toArray());
+    expect(await countRecords(other.db, 'exercises')).toBe(400);
+    expect(await listRecords(other.db, 'exercises')).toEqual(await listRecords(offline.db, 'exercises'));
   });
 });

@@ -5,7 +5,8 @@ import { EMPTY_STATE, keepNewest, mergeWrite, type FieldState, type KeptText } f
 import { JOURNAL_TEXT_FIELDS } from '#core/schemas/records';
 import { SYNCED_TABLES, type SyncedTable } from '#core/sync/protocol';
 import { ensureClientId } from '../../../../pwa/src/db/meta.ts';
-import { recordTable, UserDb, type FieldsOf } from '../../../../pwa/src/db/user-db.ts';
+import { listRecords } from '../../../../pwa/src/db/record-packs.ts';
+import { UserDb, type FieldsOf } from '../../../../pwa/src/db/user-db.ts';
 import { writeRecord } from '../../../../pwa/src/db/write-record.ts';
 import { createSyncEngine, type SyncEngine, type SyncResult } from '../../../../pwa/src/sync/engine.ts';
 import { createHttpTransport } from '../../../../pwa/src/sync/http-transport.ts';
@@ -124,7 +125,7 @@ async function writeSomething(random: () => number, db: UserDb, label: string, n
 async function snapshotDevice(db: UserDb) {
   const records = new Map<string, { values: unknown; clocks: unknown }>();
   for (const table of SYNCED_TABLE_NAMES) {
-    for (const row of await recordTable(db, table).toArray()) {
+    for (const row of await listRecords(db, table)) {
       records.set(`${table}/${row.key}`, { values: row.values, clocks: row.clocks });
     }
   }

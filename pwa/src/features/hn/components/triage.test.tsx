@@ -7,6 +7,7 @@ import { doneFields, snoozedFields } from '#core/hn/triage';
 import { triageKey } from '#core/schemas/hn-triage';
 import { paths } from '#core/paths';
 import { formatHlc } from '#core/sync/hlc';
+import { getRecord, putRecords } from '../../../db/record-packs';
 import type { UserDb } from '../../../db/user-db';
 import { installFakeApi, jsonReply } from '../../../lib/testing/fake-api';
 import { applyChange } from '../../../sync/apply-change';
@@ -47,7 +48,7 @@ async function renderDetail() {
 const waitingList = () => screen.getByRole('region', { name: 'Unanswered comments' });
 const waitingBy = () => within(waitingList()).queryAllByRole('article').map((article) => article.getAttribute('aria-label'));
 const setAside = () => screen.getByRole('region', { name: /^Done and snoozed/ });
-const stored = async (commentId: number) => (await db.hnTriage.get(triageKey(LAUNCH.postId, commentId)))?.values;
+const stored = async (commentId: number) => (await getRecord(db, 'hnTriage', triageKey(LAUNCH.postId, commentId)))?.values;
 
 describe('triage of the waiting comments', () => {
   it('Done takes the comment out of the list, saves it on the device for sync, and moves focus to the next comment', async () => {
@@ -109,7 +110,7 @@ describe('triage of the waiting comments', () => {
   it('lists done and snoozed comments folded away, and Restore brings one back to its place', async () => {
     const user = userEvent.setup();
     const now = Date.now();
-    await db.hnTriage.bulkPut([
+    await putRecords(db, 'hnTriage', [
       { key: triageKey(LAUNCH.postId, 9001), values: doneFields(now - 7_200_000), clocks: {} },
       { key: triageKey(LAUNCH.postId, 9002), values: snoozedFields(now + 86_400_000 * 3, now), clocks: {} },
     ]);
@@ -130,7 +131,7 @@ describe('triage of the waiting comments', () => {
   });
 
   it('brings a snoozed comment back by itself when its time comes', async () => {
-    await db.hnTriage.put({ key: triageKey(LAUNCH.postId, 9002), values: snoozedFields(Date.now() + 300, Date.now()), clocks: {} });
+    await putRecords(db, 'hnTriage', [{ key: triageKey(LAUNCH.postId, 9002), values: snoozedFields(Date.now() + 300, Date.now()), clocks: {} }]);
     renderAt(paths.hnItem.href(LAUNCH.postId), db, <DetailRoute />, paths.hnItem.path);
     await screen.findByText('Done and snoozed (1)');
     expect(waitingBy()).toEqual(['Comment by pg']);
@@ -158,7 +159,7 @@ describe('triage of the waiting comments', () => {
 describe('the tracker list', () => {
   it('leaves done comments out of the unanswered count when this device has the post’s comments, and says how many', async () => {
     await saveTrackerView(db, LAUNCH_VIEW, new Date());
-    await db.hnTriage.bulkPut([
+    await putRecords(db, 'hnTriage', [
       { key: triageKey(LAUNCH.postId, 9001), values: doneFields(Date.now()), clocks: {} },
       // Not among the waiting comments the device knows of (answered since): it counts nothing.
       { key: triageKey(LAUNCH.postId, 7777), values: doneFields(Date.now()), clocks: {} },

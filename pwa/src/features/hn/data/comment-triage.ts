@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { isSetAside, nextReturn, type Triage } from '#core/hn/triage';
 import { hnTriageWriteSchema, parseTriageKey, triageKey, type HnTriageFields } from '#core/schemas/hn-triage';
+import { listRecords, listRecordsWithPrefix } from '../../../db/record-packs';
 import { readWhileOpen } from '../../../db/read-while-open';
 import { useUserDb } from '../../../session/user-db-context';
 import { writeRecord } from '../../../db/write-record';
@@ -23,7 +24,7 @@ function triageOf(row: RecordRow): Triage | undefined {
 
 /** The triages of one post's comments, by comment id. */
 export async function readPostTriage(db: UserDb, postId: number): Promise<Map<number, Triage>> {
-  const rows = await db.hnTriage.where(':id').startsWith(`${String(postId)}:`).toArray();
+  const rows = await listRecordsWithPrefix(db, 'hnTriage', `${String(postId)}:`);
   const triages = new Map<number, Triage>();
   for (const row of rows) {
     const ids = parseTriageKey(row.key);
@@ -102,7 +103,7 @@ export function usePostTriage(postId: number): PostTriage {
 export async function readSetAsideCounts(db: UserDb, nowMs: number): Promise<{ counts: Map<number, number>; wakeAt: number | null }> {
   const byPost = new Map<number, Map<number, Triage>>();
   const all: Triage[] = [];
-  for (const row of await db.hnTriage.toArray()) {
+  for (const row of await listRecords(db, 'hnTriage')) {
     const ids = parseTriageKey(row.key);
     const triage = triageOf(row);
     if (ids === null || triage === undefined) continue;

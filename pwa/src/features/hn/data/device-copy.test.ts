@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
+import { countRecords, getRecord } from '../../../db/record-packs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openUserDb, userDbName, type UserDb } from '../../../db/user-db';
 import { LAUNCH, LAUNCH_VIEW, SECOND, freshDb } from '../testing/hn-fixtures';
@@ -45,11 +46,11 @@ describe('the tracker’s copy on this device', () => {
     old.close();
 
     db = await openUserDb('before-the-tracker');
-    // 2 brought the tracker's copies, 3 its comment triage.
-    expect(db.verno).toBe(3);
-    expect((await db.exercises.get('2026-11-01'))?.values).toEqual({ gratitudeOne: 'tea' });
+    // 2 brought the tracker's copies, 3 its comment triage, 4 and 5 the records' packs.
+    expect(db.verno).toBe(5);
+    expect((await getRecord(db, 'exercises', '2026-11-01'))?.values).toEqual({ gratitudeOne: 'tea' });
     await saveTrackerList(db, [LAUNCH], new Date());
     expect((await readTrackerList(db))?.value).toEqual([LAUNCH]);
-    expect(await db.hnTriage.count()).toBe(0);
+    expect(await countRecords(db, 'hnTriage')).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { parseCalendarDay } from '#core/dates/calendar-day';
 import { byDate, journalEntry, type JournalEntry } from '#core/practice/journal-entry';
 import { exerciseFieldsSchema, type ExerciseFields } from '#core/schemas/records';
+import { listRecords, watchRecords } from '../../../db/record-packs';
 import { usePacedLiveQuery } from '../../../db/use-paced-live-query';
 import { useUserDb } from '../../../session/user-db-context';
 import type { UserDb } from '../../../db/user-db';
@@ -21,7 +22,7 @@ function validStored(values: Readonly<Record<string, unknown>>): Partial<Exercis
 
 /** Every day's record as stored (only fields ever written), by day. */
 export async function readStoredJournal(db: UserDb): Promise<Map<JournalEntry['date'], Partial<ExerciseFields>>> {
-  const rows = await db.exercises.toArray();
+  const rows = await listRecords(db, 'exercises');
   const days = new Map<JournalEntry['date'], Partial<ExerciseFields>>();
   for (const row of rows) {
     const day = parseCalendarDay(row.key);
@@ -30,9 +31,9 @@ export async function readStoredJournal(db: UserDb): Promise<Map<JournalEntry['d
   return days;
 }
 
-/** How many days are stored: cheap to watch, and any commit to the table runs it again. */
-function countDays(db: UserDb): Promise<number> {
-  return db.exercises.count();
+/** Cheap to watch, and any commit to the days runs it again. */
+function watchDays(db: UserDb): Promise<number> {
+  return watchRecords(db, 'exercises');
 }
 
 /** The whole journal, oldest first, every field present. */
@@ -47,5 +48,5 @@ export async function readJournal(db: UserDb): Promise<JournalEntry[]> {
  */
 export function useJournal(): JournalEntry[] | undefined {
   const db = useUserDb();
-  return usePacedLiveQuery(db, countDays, readJournal);
+  return usePacedLiveQuery(db, watchDays, readJournal);
 }
