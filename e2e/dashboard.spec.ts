@@ -12,6 +12,8 @@ const someone = () => `e2e-dash-${randomUUID()}@example.test`;
 const THREE = ['The first snow', 'A call with Grandma', 'Finishing the puzzle'] as const;
 
 test('a whole day: weeks left (birthday the first time), three gratitude items, the calendar, export, log out', async ({ page }) => {
+  // The longest flow of the suite: about 30 s on two busy cores, the default limit.
+  test.slow();
   await setNow(page, NOW);
   const dashboard = new DashboardPage(page);
   await new SignInPage(page).open();

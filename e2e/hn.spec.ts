@@ -40,6 +40,8 @@ test('a visitor sees the landing; Get Started signs in and returns to an empty l
 });
 
 test('track a launch: bad links refused, the unanswered comments, the free limit, offline copies and delete', async ({ page, context, pageProblems }) => {
+  // A long flow (tracking, offline copies, deletion): about 30 s on two busy cores, the default limit.
+  test.slow();
   const hn = new HnTracker(page);
   await signInFromLanding(hn);
 

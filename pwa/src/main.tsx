@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
+import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter, preloadPage } from './app/router';
 import { captureInstallPrompt } from './lib/install-prompt';
@@ -23,16 +23,13 @@ function Started({ root: element, children }: { readonly root: HTMLElement; read
 
 const root = createRoot(container);
 // The first page's code is fetched before React renders anything, so the page appears whole
-// instead of after a loading frame; the HTML's own page or placeholder shows meanwhile. The
-// render is a transition: React builds the page in slices that leave the browser free between them.
+// instead of after a loading frame; the HTML's own page or placeholder shows meanwhile.
 void preloadPage(window.location.pathname).then(() => {
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <Started root={container}>
-          <AppRouter />
-        </Started>
-      </StrictMode>,
-    );
-  });
+  root.render(
+    <StrictMode>
+      <Started root={container}>
+        <AppRouter />
+      </Started>
+    </StrictMode>,
+  );
 });
