@@ -112,7 +112,11 @@ export function securityHeaders(
 ): RequestHandler[] {
   const policy = permissionsPolicy(env);
   const directives: Record<string, (string | SourceOfResponse)[]> = contentSecurityPolicyDirectives(env, pictureOrigins);
-  const pageStyles: SourceOfResponse = (req) => inlineStyles(new URL(req.url ?? '/', 'http://localhost').pathname).join(' ');
+  const pageStyles: SourceOfResponse = (req) => {
+    // The path alone; a request target the URL parser refuses names no page (and must not fail the answer).
+    const pathname = URL.parse(req.url ?? '/', 'http://localhost')?.pathname;
+    return pathname === undefined ? '' : inlineStyles(pathname).join(' ');
+  };
   directives['style-src'] = [...(directives['style-src'] ?? []), pageStyles];
   const permissions: RequestHandler = (_req, res, next) => {
     res.setHeader('Permissions-Policy', policy);
