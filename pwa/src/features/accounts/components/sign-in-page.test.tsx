@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -158,6 +158,8 @@ describe('the sign-in page in other situations', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/You are offline/);
     expect(api.requests).toEqual([]);
 
+    // The page listens from its effect, which React may run just after the alert showed.
+    await act(async () => {});
     online = true;
     window.dispatchEvent(new Event('online'));
     expect(await screen.findByLabelText('E-mail address')).toBeTruthy();
