@@ -60,7 +60,7 @@ describe('triage of the waiting comments', () => {
     expect(within(waitingList()).getByRole('heading', { level: 2 }).textContent).toBe('Unanswered comments 1');
     expect(within(setAside()).getByText('Done and snoozed (1)')).toBeTruthy();
     expect(screen.getByText('Marked the comment by pg done.').closest('[role="status"]')).not.toBeNull();
-    // Focus moves in the commit's effect, which may land just after the list has changed.
+    // Focus moves in an effect after the commit, which may land just after the list has changed.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Done with the comment by tptacek' })));
     expect(await stored(9001)).toMatchObject({ state: 'done', snoozedUntil: null });
     // Queued for the other devices with the record, in the same transaction.
@@ -105,7 +105,7 @@ describe('triage of the waiting comments', () => {
     await user.click(screen.getByRole('button', { name: 'Snooze the comment by tptacek' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('group', { name: /Snooze the comment by tptacek/ })).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Snooze the comment by tptacek' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Snooze the comment by tptacek' })));
   });
 
   it('lists done and snoozed comments folded away, and Restore brings one back to its place', async () => {
@@ -127,7 +127,7 @@ describe('triage of the waiting comments', () => {
 
     await user.click(within(setAside()).getByRole('button', { name: 'Restore the comment by pg' }));
     await waitFor(() => expect(waitingBy()).toEqual(['Comment by pg']));
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Done with the comment by pg' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Done with the comment by pg' })));
     expect(screen.getByText('Done and snoozed (1)')).toBeTruthy();
   });
 
