@@ -19,7 +19,11 @@ function run(script: string): Promise<Finished> {
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    let finished = false;
     const finish = (code: number) => {
+      // A spawn that fails reports 'error' and may report 'close' after it: one report each.
+      if (finished) return;
+      finished = true;
       const seconds = (performance.now() - started) / 1000;
       process.stdout.write(`\n> ${script}: ${code === 0 ? 'passed' : `failed (exit ${String(code)})`} in ${seconds.toFixed(0)} s\n`);
       process.stdout.write(Buffer.concat(output));
