@@ -88,7 +88,7 @@ export function createApp({ env, sql, logger, payments: given, hnThreads }: AppD
   app.disable('x-powered-by');
   // No ETag on answers sent with res.json/res.send: API answers are `no-store`, so a hash of
   // every body (a sync page included) would be computed and never used. The PWA's files keep
-  // theirs: express.static and res.sendFile make their own.
+  // theirs: express.static makes its own, and the compressed copies carry one (precompressed.ts).
   app.disable('etag');
 
   app.use(requestLogger(logger));

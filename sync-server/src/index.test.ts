@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './env.ts';
+import { NO_BUILD_DIR } from './testing/no-build.ts';
 
 const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const ENTRY = path.join(REPO_ROOT, 'sync-server', 'src', 'index.ts');
@@ -39,6 +40,7 @@ function spawnServer(variables: Record<string, string>): Child {
       STRIPE_PUBLISHABLE_KEY: '',
       STRIPE_WEBHOOK_SECRET: '',
       NODE_ENV: 'development',
+      PUBLIC_DIR: NO_BUILD_DIR,
       ...variables,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,12 @@
 /**
  * Runs npm scripts at the same time and fails when any of them fails: `tsx tooling/ci/run-together.ts
  * lint typecheck`. Each script's output is held back and printed whole when it ends, so two
- * reports never interleave. The lint's type-aware rules and the compiler each keep about one core
- * busy, so on two cores together they take little more than the longer of the two.
+ * reports never interleave.
+ *
+ * `npm test` runs its independent parts this way (lint, typecheck, the unit test runs, the build):
+ * each of them alone keeps little more than one core busy (the lint and the compiler one each, the
+ * server's test files one at a time), so on two cores they finish together far sooner than one
+ * after the other.
  */
 import { spawn } from 'node:child_process';
 

@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveApp } from '../testing/app.ts';
 import { useTestDatabase } from '../testing/database.ts';
 import type { TestServer } from '../testing/http.ts';
+import { rawRequest } from '../testing/raw-http.ts';
 
 const INDEX = '<!doctype html><title>Memento</title><div id="root"></div>';
 
@@ -22,11 +24,21 @@ beforeAll(async () => {
   await fs.writeFile(path.join(publicDir, 'assets', 'index-B_ZzpneR.js'), 'console.log("app");'.repeat(200));
   await fs.writeFile(path.join(publicDir, 'assets', 'index-B_ZzpneR.js.map'), '{"version":3,"sourcesContent":["secret"]}');
   await fs.writeFile(path.join(publicDir, 'sw.js.map'), '{"version":3,"sourcesContent":["secret"]}');
+  // The build's compressed copies. Their words differ from the plain file's, so a test can tell
+  // which one was sent.
+  await fs.writeFile(path.join(publicDir, 'assets', 'entry-C0PIES1.js'), 'console.log("plain");');
+  await fs.writeFile(path.join(publicDir, 'assets', 'entry-C0PIES1.js.br'), zlib.brotliCompressSync('console.log("brotli copy");'));
+  await fs.writeFile(path.join(publicDir, 'assets', 'entry-C0PIES1.js.gz'), zlib.gzipSync('console.log("gzip copy");'));
+  await fs.writeFile(path.join(publicDir, 'sw.js.br'), zlib.brotliCompressSync('self.addEventListener("install", () => {}); // copy'));
+  await fs.writeFile(path.join(publicDir, 'assets', 'plain-N0C0PY.css'), 'body { color: black; }\n'.repeat(100));
+  // Beside the public folder, where no request may reach.
+  await fs.writeFile(path.join(publicDir, '..', `${path.basename(publicDir)}-outside.js.br`), zlib.brotliCompressSync('secret'));
   server = await serveApp(database().sql, { PUBLIC_DIR: publicDir });
 });
 afterAll(async () => {
   await server.close();
   await fs.rm(publicDir, { recursive: true, force: true });
+  await fs.rm(path.join(publicDir, '..', `${path.basename(publicDir)}-outside.js.br`), { force: true });
 });
 
 function get(urlPath: string, headers: Record<string, string> = {}) {
@@ -44,6 +56,71 @@ describe('serving the built app', () => {
   it('compresses what it sends when the browser accepts it', async () => {
     const response = await get('/assets/index-B_ZzpneR.js', { 'accept-encoding': 'gzip' });
     expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  describe('the compressed copies the build wrote', () => {
+    const request = (urlPath: string, acceptEncoding: string, method = 'GET') =>
+      rawRequest(server.url, { method, path: urlPath, headers: { 'accept-encoding': acceptEncoding } });
+
+    it('sends the Brotli copy to a browser that takes Brotli, with the file’s own type and caching', async () => {
+      const response = await request('/assets/entry-C0PIES1.js', 'gzip, deflate, br, zstd');
+      expect(response.status).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.text).toBe('console.log("brotli copy");');
+      expect(response.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+    });
+
+    it('sends the gzip copy to a browser that takes gzip only', async () => {
+      const response = await request('/assets/entry-C0PIES1.js', 'gzip');
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.text).toBe('console.log("gzip copy");');
+    });
+
+    it('sends the plain file to a client that takes no encoding', async () => {
+      const response = await request('/assets/entry-C0PIES1.js', 'identity');
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.text).toBe('console.log("plain");');
+    });
+
+    it('revalidates an unhashed file’s copy as it does the file', async () => {
+      const response = await request('/sw.js', 'br');
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.text).toContain('// copy');
+    });
+
+    it('answers a repeated request with 304 when the copy is unchanged', async () => {
+      const first = await request('/assets/entry-C0PIES1.js', 'br');
+      const etag = first.headers.etag;
+      expect(etag).toBeDefined();
+      const again = await rawRequest(server.url, {
+        method: 'GET',
+        path: '/assets/entry-C0PIES1.js',
+        headers: { 'accept-encoding': 'br', 'if-none-match': etag ?? '' },
+      });
+      expect(again.status).toBe(304);
+    });
+
+    it('answers HEAD with the copy’s headers', async () => {
+      const response = await request('/assets/entry-C0PIES1.js', 'br', 'HEAD');
+      expect(response.status).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.text).toBe('');
+    });
+
+    it('compresses a file without copies as it is sent', async () => {
+      const response = await request('/assets/plain-N0C0PY.css', 'gzip');
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.text).toContain('body { color: black; }');
+    });
+
+    it('reaches no copy outside the public folder', async () => {
+      const response = await request(`/..%2f${path.basename(publicDir)}-outside.js`, 'br');
+      expect(response.status).toBe(404);
+      expect(response.text).not.toContain('secret');
+    });
   });
 
   it.each([

@@ -2,6 +2,7 @@ import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
 import { pageHtmlSource, type HeadHook, type PageTextSource } from './page-html.ts';
 import { datePageText, serverToday } from './page-text.ts';
+import { servePrecompressed } from './precompressed.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -44,20 +45,22 @@ export function servePwa(publicDir: string, { sourceMaps, headHooks = [], pageTe
     res.status(404).type('text/plain').send('Not found\n');
   };
   if (!sourceMaps) router.get(/\.map$/, notFound);
-  const assetsDir = path.join(publicDir, 'assets') + path.sep;
+  const assetsDir = path.join(path.resolve(publicDir), 'assets') + path.sep;
   // The date pages carry their own title, description and words before any script runs.
   const pages = pageHtmlSource(publicDir, {
     headHooks,
     pageText: async (urlPath) => datePageText(urlPath, serverToday()) ?? (await pageText?.(urlPath)) ?? null,
   });
 
+  const cacheControl = (filePath: string) => (filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+  router.use(servePrecompressed(publicDir, cacheControl));
   router.use(
     express.static(publicDir, {
       index: false,
       redirect: false,
       cacheControl: false,
       setHeaders: (res, filePath) => {
-        res.setHeader('Cache-Control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+        res.setHeader('Cache-Control', cacheControl(filePath));
       },
     }),
   );

@@ -1,8 +1,9 @@
 import type { Express } from 'express';
 import type { Sql } from '../db/client.ts';
 import { createApp } from '../app.ts';
-import { loadEnv } from '../env.ts';
+import { loadEnv, type Env } from '../env.ts';
 import { createLogger } from '../logger.ts';
+import { NO_BUILD_DIR } from './no-build.ts';
 import { serve, type TestServer } from './http.ts';
 
 /**
@@ -16,9 +17,14 @@ export const GENEROUS_RATE_LIMITS = {
   CHARGE_LIMIT_PER_CLIENT: '1000000',
 } as const;
 
+/** The configuration of a server under test: silent logs, no build, generous limits, then `variables`. */
+export function testEnv(variables: Record<string, string> = {}): Env {
+  return loadEnv({ NODE_ENV: 'test', PUBLIC_DIR: NO_BUILD_DIR, ...GENEROUS_RATE_LIMITS, ...variables });
+}
+
 /** `createApp` with a test configuration (silent logs), not listening: e.g. to read its routes. */
 export function testApp(sql: Sql, variables: Record<string, string> = {}): Express {
-  const env = loadEnv({ NODE_ENV: 'test', ...GENEROUS_RATE_LIMITS, ...variables });
+  const env = testEnv(variables);
   return createApp({ env, sql, logger: createLogger(env.logLevel) });
 }
 

@@ -17,6 +17,8 @@ export interface RawResponse {
 }
 
 function decoded(body: Buffer, encoding: string | undefined): Buffer {
+  // A HEAD answer or a 304 names the encoding of a body it does not carry.
+  if (body.length === 0) return body;
   switch (encoding) {
     case 'gzip':
       return zlib.gunzipSync(body);

@@ -2,12 +2,11 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chargeResponseSchema, type ChargeRequest } from '#core/schemas/payments';
 import { createApp } from '../../app.ts';
-import { loadEnv } from '../../env.ts';
 import { startLocalStripe, type RunningLocalStripe } from '../../local-stripe/local-stripe.ts';
 import { ManualScheduler } from '../../local-stripe/scheduler.ts';
 import { createLogger } from '../../logger.ts';
 import { TEST_MODE_PUBLISHABLE_KEY, WEBHOOK_PATH, type Payments } from '../../providers/stripe.ts';
-import { GENEROUS_RATE_LIMITS } from '../../testing/app.ts';
+import { testEnv } from '../../testing/app.ts';
 import { useTestDatabase } from '../../testing/database.ts';
 import { serve, type TestServer } from '../../testing/http.ts';
 import { newIdempotencyKey, TEST_WEBHOOK_SECRET } from './testing.ts';
@@ -72,7 +71,7 @@ async function startInstance(dies = false, port = 0): Promise<{ server: TestServ
     learnOwnAddress: () => undefined,
     pageUrl: (url) => url,
   };
-  const env = loadEnv({ NODE_ENV: 'test', ...GENEROUS_RATE_LIMITS });
+  const env = testEnv();
   const server = await serve(createApp({ env, sql: database().sql, logger: createLogger(env.logLevel), payments }), port);
   running = server;
   return { server, reached };

@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { createApp } from '../../app.ts';
 import type { Sql } from '../../db/client.ts';
-import { loadEnv } from '../../env.ts';
 import type { LocalStripe } from '../../local-stripe/local-stripe.ts';
 import { ManualScheduler } from '../../local-stripe/scheduler.ts';
 import { createLogger } from '../../logger.ts';
 import { createPayments, type Payments } from '../../providers/stripe.ts';
-import { GENEROUS_RATE_LIMITS } from '../../testing/app.ts';
+import { testEnv } from '../../testing/app.ts';
 import { serve, type TestServer } from '../../testing/http.ts';
 
 /** Payments tests: the product in test mode, its local Stripe on its own port, webhooks on demand. */
@@ -26,7 +25,7 @@ export interface PaymentsServer {
 }
 
 export async function servePayments(sql: Sql, variables: Record<string, string> = {}): Promise<PaymentsServer> {
-  const env = loadEnv({ NODE_ENV: 'test', ...GENEROUS_RATE_LIMITS, ...variables });
+  const env = testEnv(variables);
   const scheduler = new ManualScheduler();
   const payments = createPayments(env.payments, { webhookSecret: TEST_WEBHOOK_SECRET, scheduler, nodeEnv: 'test' });
   const { local } = payments;

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
-import { loadEnv } from '../../env.ts';
+import { testEnv } from '../../testing/app.ts';
 import { createLogger } from '../../logger.ts';
 import type { Payments } from '../../providers/stripe.ts';
 import { useTestDatabase } from '../../testing/database.ts';
@@ -26,7 +26,7 @@ beforeAll(async () => {
     learnOwnAddress: () => undefined,
     pageUrl: (url) => url,
   };
-  const env = loadEnv({ NODE_ENV: 'test' });
+  const env = testEnv();
   server = await serve(createApp({ env, sql: database().sql, logger: createLogger(env.logLevel), payments }));
 });
 afterAll(() => server.close());
