@@ -180,6 +180,10 @@ export default defineConfig({
   ],
   test: {
     root: repo,
+    // `npm test` runs the unit tests beside the lint, the compiler and the build: on two cores a
+    // test may wait for the processor far longer than it runs. Speed has its benchmarks.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
@@ -220,8 +224,6 @@ export default defineConfig({
           include: ['sync-server/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
     ],

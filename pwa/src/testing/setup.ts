@@ -6,8 +6,9 @@ import 'fake-indexeddb/auto';
 import * as fakeIndexedDb from 'fake-indexeddb';
 
 // findBy and waitFor wait for what the person would see; the default second ran out on 2 busy
-// cores while a lazily loaded part was still arriving. They return as soon as it shows.
-configure({ asyncUtilTimeout: 5_000 });
+// cores while a lazily loaded part was still arriving, and `npm test` runs these tests beside the
+// lint, the compiler and the build. They return as soon as it shows.
+configure({ asyncUtilTimeout: 15_000 });
 
 /*
  * The test files of a worker share one process (see vite.config.ts, isolate: false), so each
