@@ -42,7 +42,7 @@ afterAll(() => server.close());
 
 /** The lines about one request id, once its 'request …' line is there (written as the response closes). */
 async function linesOf(id: string): Promise<Line[]> {
-  await expect.poll(() => lines.some((line) => line.req?.id === id && line.msg.startsWith('request '))).toBe(true);
+  await expect.poll(() => lines.some((line) => line.req?.id === id && line.msg.startsWith('request ')), { timeout: 15_000 }).toBe(true);
   return lines.filter((line) => line.req?.id === id);
 }
 

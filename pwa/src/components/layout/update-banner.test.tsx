@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { lazyNotice } from './lazy-notice';
 import { UpdateBanner } from './update-banner';
 
@@ -40,7 +40,7 @@ describe('lazyNotice', () => {
     expect(screen.getByText('loading')).toBeTruthy();
 
     failLoad(new TypeError('Failed to fetch dynamically imported module'));
-    await vi.waitFor(() => expect(screen.queryByText('loading')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('loading')).toBeNull());
     expect(screen.getByRole('main').textContent).toBe('The page');
   });
 });

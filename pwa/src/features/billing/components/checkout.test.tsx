@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutSessionState, PlanState, RefreshUserReply } from '#core/schemas/billing';
@@ -44,7 +44,7 @@ describe('Upgrade now', () => {
     renderInSession(sessionWith(signedIn()), <CheckoutOpening onClose={() => undefined} go={go} />);
     expect(screen.getByRole('dialog', { name: 'Upgrade to Pro' })).toBeTruthy();
     expect(screen.getByText('Opening the checkout …')).toBeTruthy();
-    await vi.waitFor(() => expect(go).toHaveBeenCalledWith(CHECKOUT_URL));
+    await waitFor(() => expect(go).toHaveBeenCalledWith(CHECKOUT_URL));
     expect(api.seen('/api/billing/checkout')).toHaveLength(1);
   });
 
@@ -58,7 +58,7 @@ describe('Upgrade now', () => {
     online = true;
     act(() => void window.dispatchEvent(new Event('online')));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await vi.waitFor(() => expect(go).toHaveBeenCalledWith(CHECKOUT_URL));
+    await waitFor(() => expect(go).toHaveBeenCalledWith(CHECKOUT_URL));
   });
 
   it('an account with Pro already reads the server’s words', async () => {
@@ -81,10 +81,10 @@ describe('back from the checkout', () => {
     const onConfirmed = vi.fn();
     renderInSession(store, <CheckoutReturn sessionId="cs_test_1" onConfirmed={onConfirmed} />);
     expect(screen.getByRole('status').textContent).toBe('Confirming your payment …');
-    await vi.waitFor(() => expect(store.getSnapshot().user.accountType).toBe(1));
+    await waitFor(() => expect(store.getSnapshot().user.accountType).toBe(1));
     expect(onConfirmed).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(500));
-    await vi.waitFor(() => expect(onConfirmed).toHaveBeenCalledOnce());
+    await waitFor(() => expect(onConfirmed).toHaveBeenCalledOnce());
     expect(api.seen('/api/billing/checkout/cs_test_1')).toHaveLength(2);
     expect(readLastPlan(USER_ID)?.status).toBe('active');
   });
@@ -98,7 +98,7 @@ describe('back from the checkout', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('That checkout was not paid, so nothing was charged.');
     expect(store.getSnapshot().user.accountType).toBe(0);
     await user.click(screen.getByRole('button', { name: 'Upgrade now' }));
-    await vi.waitFor(() => expect(go).toHaveBeenCalledWith(CHECKOUT_URL));
+    await waitFor(() => expect(go).toHaveBeenCalledWith(CHECKOUT_URL));
   });
 
   it('after two minutes without a confirmation says so, keeps Pro on this device, and can check again', async () => {
@@ -112,6 +112,6 @@ describe('back from the checkout', () => {
     const looks = api.seen('/api/billing/checkout/cs_test_1').length;
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
     expect(await screen.findByText('Confirming your payment …')).toBeTruthy();
-    await vi.waitFor(() => expect(api.seen('/api/billing/checkout/cs_test_1')).toHaveLength(looks + 1));
+    await waitFor(() => expect(api.seen('/api/billing/checkout/cs_test_1')).toHaveLength(looks + 1));
   });
 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -105,7 +105,7 @@ describe('a tracker’s comments', () => {
     const user = userEvent.setup();
     const { unmount } = renderDetail();
     await screen.findByRole('heading', { level: 1, name: LAUNCH.title });
-    await vi.waitFor(async () => expect((await readTrackerView(db, { postId: LAUNCH.postId }))?.value).toEqual(LAUNCH_VIEW));
+    await waitFor(async () => expect((await readTrackerView(db, { postId: LAUNCH.postId }))?.value).toEqual(LAUNCH_VIEW));
     unmount();
 
     await db.hnCache.clear();
@@ -123,7 +123,7 @@ describe('a tracker’s comments', () => {
     const { unmount } = renderDetail();
     expect((await screen.findByRole('alert')).textContent).toMatch(/You don’t track this post/);
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-    await vi.waitFor(async () => expect(await readTrackerView(db, { postId: LAUNCH.postId })).toBeNull());
+    await waitFor(async () => expect(await readTrackerView(db, { postId: LAUNCH.postId })).toBeNull());
     unmount();
 
     api.on('GET', VIEW_PATH, () => jsonReply(410, { error: 'STORY_DEAD' }));
