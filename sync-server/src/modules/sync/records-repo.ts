@@ -16,24 +16,24 @@ const toRecord = (row: RecordRow): StoredRecord => recordFromColumns(row.tbl, ro
 /** The columns of each synced table as (tbl, key, rev, vals, clocks); `vals` is keyed by column. */
 export function exerciseColumns(db: Queryable) {
   return db`'exercises'::text as tbl, to_char(day, 'YYYY-MM-DD') as key, rev, field_clocks as clocks,
-    jsonb_build_object('mortality', mortality, 'gratitude', gratitude, 'gratitude_one', gratitude_one,
+    json_build_object('mortality', mortality, 'gratitude', gratitude, 'gratitude_one', gratitude_one,
       'gratitude_two', gratitude_two, 'gratitude_three', gratitude_three, 'deleted', deleted) as vals`;
 }
 export function profileColumns(db: Queryable) {
   return db`'profiles'::text as tbl, 'me'::text as key, rev, field_clocks as clocks,
-    jsonb_build_object('birthday', to_char(birthday, 'YYYY-MM-DD'), 'day_start_minutes', day_start_minutes,
+    json_build_object('birthday', to_char(birthday, 'YYYY-MM-DD'), 'day_start_minutes', day_start_minutes,
       'reminder_enabled', reminder_enabled, 'reminder_time', reminder_time, 'reminder_zone', reminder_zone,
       'streak_freezes', streak_freezes, 'done_rule', done_rule, 'deleted', deleted) as vals`;
 }
 export function gameColumns(db: Queryable) {
   return db`'gameProgress'::text as tbl, 'me'::text as key, rev, field_clocks as clocks,
-    jsonb_build_object('state', state, 'deleted', deleted) as vals`;
+    json_build_object('state', state, 'deleted', deleted) as vals`;
 }
 
 /** Instants of the triage travel as ms since the epoch; extract() is exact (numeric) from PostgreSQL 14. */
 export function triageColumns(db: Queryable) {
   return db`'hnTriage'::text as tbl, post_id::text || ':' || comment_id::text as key, rev, field_clocks as clocks,
-    jsonb_build_object('state', state,
+    json_build_object('state', state,
       'snoozed_until', (extract(epoch from snoozed_until) * 1000)::int8,
       'triaged_at', (extract(epoch from triaged_at) * 1000)::int8, 'deleted', deleted) as vals`;
 }
