@@ -24,7 +24,8 @@ export function servePrecompressed(publicDir: string, cacheControl: (filePath: s
       return;
     }
     const chosen = PRECOMPRESSED.find(({ encoding }) => req.acceptsEncodings(encoding) === encoding);
-    if (!file.startsWith(root + path.sep) || chosen === undefined) {
+    // A NUL in the path would make fs throw; the plain-file handler answers such a request.
+    if (!file.startsWith(root + path.sep) || file.includes('\0') || chosen === undefined) {
       next();
       return;
     }

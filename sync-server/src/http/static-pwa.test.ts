@@ -116,6 +116,12 @@ describe('serving the built app', () => {
       expect(response.text).toContain('body { color: black; }');
     });
 
+    it('answers a path with a NUL in it as a client error, not a server failure', async () => {
+      const response = await request('/assets/entry-C0PIES1%00.js', 'br');
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+    });
+
     it('reaches no copy outside the public folder', async () => {
       const response = await request(`/..%2f${path.basename(publicDir)}-outside.js`, 'br');
       expect(response.status).toBe(404);

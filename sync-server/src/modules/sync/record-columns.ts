@@ -80,7 +80,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * A record as read from its row: `values` and `clocks` are jsonb objects keyed by column.
+ * A record as read from its row: `values` and `clocks` are JSON objects keyed by column.
  * Fields without a clock were never written; their columns hold defaults and are left out.
  */
 export function recordFromColumns(table: SyncedTable, key: string, rev: number, values: unknown, clocks: unknown): StoredRecord {
