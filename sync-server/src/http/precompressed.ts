@@ -30,30 +30,36 @@ export function servePrecompressed(publicDir: string, cacheControl: (filePath: s
       return;
     }
     const compressed = file + chosen.suffix;
-    fs.stat(compressed, (error, stats) => {
-      if (error !== null || !stats.isFile()) {
-        next();
-        return;
-      }
-      // The type is the original file's; the body is its bytes in the chosen encoding.
-      res.type(path.extname(file));
-      res.sendFile(
-        compressed,
-        {
-          acceptRanges: false,
-          cacheControl: false,
-          headers: {
-            'Content-Encoding': chosen.encoding,
-            Vary: 'Accept-Encoding',
-            'Cache-Control': cacheControl(file),
-            // The app turns Express's ETags off (see app.ts); a copy has its own, from its size and time.
-            ETag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+    // A copy older than its file (the file replaced by hand, say) says something else: not sent.
+    Promise.all([fs.promises.stat(file), fs.promises.stat(compressed)]).then(
+      ([plain, stats]) => {
+        if (!plain.isFile() || !stats.isFile() || stats.mtimeMs < plain.mtimeMs) {
+          next();
+          return;
+        }
+        // The type is the original file's; the body is its bytes in the chosen encoding.
+        res.type(path.extname(file));
+        res.sendFile(
+          compressed,
+          {
+            acceptRanges: false,
+            cacheControl: false,
+            headers: {
+              'Content-Encoding': chosen.encoding,
+              Vary: 'Accept-Encoding',
+              'Cache-Control': cacheControl(file),
+              // The app turns Express's ETags off (see app.ts); a copy has its own, from its size and time.
+              ETag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+            },
           },
-        },
-        (sendError?: Error) => {
-          if (sendError !== undefined && !res.headersSent) next(sendError);
-        },
-      );
-    });
+          (sendError?: Error) => {
+            if (sendError !== undefined && !res.headersSent) next(sendError);
+          },
+        );
+      },
+      () => {
+        next();
+      },
+    );
   };
 }

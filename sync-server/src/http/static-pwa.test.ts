@@ -116,6 +116,16 @@ describe('serving the built app', () => {
       expect(response.text).toContain('body { color: black; }');
     });
 
+    it('sends the plain file when it is newer than its copy (replaced after the build)', async () => {
+      const file = path.join(publicDir, 'assets', 'replaced-R3PL.js');
+      await fs.writeFile(`${file}.br`, zlib.brotliCompressSync('console.log("old copy");'));
+      await fs.writeFile(file, 'console.log("replaced");');
+      const copyTime = new Date(Date.now() - 60_000);
+      await fs.utimes(`${file}.br`, copyTime, copyTime);
+      const response = await request('/assets/replaced-R3PL.js', 'br');
+      expect(response.text).toBe('console.log("replaced");');
+    });
+
     it('answers a path with a NUL in it as a client error, not a server failure', async () => {
       const response = await request('/assets/entry-C0PIES1%00.js', 'br');
       expect(response.status).toBeGreaterThanOrEqual(400);
