@@ -192,9 +192,13 @@ test('Log Out with a change not synced asks first; Cancel keeps it; once synced,
   expect(await signIn.storedUserId()).toBe(userId);
   expect(await hasUserDatabase(page, userId)).toBe(true);
 
+  // Back on the dashboard before the network returns: the account view asks for the purchases on
+  // 'online', and Chromium can fire that event a moment before its emulated network is back.
+  await dashboard.sidebarLink('Home').click();
   await context.setOffline(false);
   await dashboard.waitForSynced();
   forgiveFaviconFailures(failed, pageProblems);
+  await dashboard.openAccount();
   await dashboard.logOut();
   await expect(page).toHaveURL(paths.home.href());
   await expect.poll(() => hasUserDatabase(page, userId)).toBe(false);
