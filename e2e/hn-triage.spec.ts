@@ -91,9 +91,16 @@ test('done offline stays done through an offline reload, syncs, and shows done o
 
   // Snoozed there for a week, it leaves this device's list too after the next sync (a reload
   // pulls at start).
+  // The status may still say Synced from before the snooze: the device is closed only once the
+  // server has taken a push made after it (from the page or its service worker).
+  const snoozePushed = other.page.context().waitForEvent('response', {
+    predicate: (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/sync/push' && response.ok(),
+    timeout: 20_000,
+  });
   await other.page.getByRole('button', { name: 'Snooze the comment by grace' }).click();
   await other.page.getByRole('button', { name: '1 week' }).click();
   await expect(setAside(other.page).getByText('Done and snoozed (2)')).toBeVisible();
+  await snoozePushed;
   await expect(triageSync(other.page)).toHaveText('Synced', { timeout: 20_000 });
   await other.close();
   await page.reload();
