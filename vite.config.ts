@@ -21,7 +21,7 @@ function routeAssets(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const entry = chunks.find((chunk) => chunk.isEntry);
+      const entry = chunks.find((chunk) => chunk.isEntry && !isBootChunk(chunk));
       if (entry === undefined) return;
       /** A chunk and every chunk it imports statically, depth first. */
       const closure = (file: string, seen = new Set<string>()): Set<string> => {
@@ -75,6 +75,35 @@ function inlineShellStyles(): Plugin {
   };
 }
 
+const isBootChunk = (chunk: { readonly facadeModuleId: string | null }): boolean => /[\\/]src[\\/]boot\.ts$/.test(chunk.facadeModuleId ?? '');
+
+/**
+ * index.html loads the small boot script (pwa/src/boot.ts) instead of the app's entry, and
+ * announces the entry as a module preload it names: the browser fetches the app at once, and the
+ * boot script runs it after the first paint. Only in the build: the dev server runs the app as written.
+ */
+function startAfterFirstPaint(): Plugin {
+  return {
+    name: 'memento:start-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (bundle === undefined) return html;
+        const boot = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry && isBootChunk(item));
+        if (boot === undefined) throw new Error('the build has no boot chunk (pwa/src/boot.ts)');
+        const entryScript = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/;
+        if (!entryScript.test(html)) throw new Error("index.html has no module script for the app's entry");
+        return html.replace(
+          entryScript,
+          (_tag, file: string) =>
+            `<script type="module" crossorigin src="/${boot.fileName}"></script>\n    <link rel="modulepreload" crossorigin href="${file}" data-app-entry>`,
+        );
+      },
+    },
+  };
+}
+
 const repo = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/pwa', import.meta.url));
 
@@ -108,6 +137,8 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((dep) => dep.endsWith('.css')) : deps),
     },
     rolldownOptions: {
+      // The page's HTML and the boot script that starts the app after the first paint.
+      input: { index: fileURLToPath(new URL('./pwa/index.html', import.meta.url)), boot: fileURLToPath(new URL('./pwa/src/boot.ts', import.meta.url)) },
       output: {
         codeSplitting: {
           // Everything the entry imports statically (React, the router, the app shell) in one
@@ -119,7 +150,7 @@ export default defineConfig({
           // and the settings panels are not among them: the signed-in app and the chart's
           // overlay load them when they need them.
           groups: [
-            { name: 'app', tags: ['$initial'] },
+            { name: 'app', tags: ['$initial'], test: (id: string) => !id.endsWith('/src/boot.ts') },
             { name: 'ui', test: /[\\/]src[\\/]components[\\/]ui[\\/](?:card|page-heading|icon-tile)[.-]/ },
             // XState, for every flow that is a machine (reminders now; payments, onboarding and
             // the game next): one shared chunk that the pages with a machine load and cache
@@ -142,6 +173,7 @@ export default defineConfig({
     react(),
     routeAssets(),
     inlineShellStyles(),
+    startAfterFirstPaint(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',

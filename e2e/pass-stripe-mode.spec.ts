@@ -66,6 +66,9 @@ test('stripe mode: /pay reached from the home page loads Stripe.js and mounts th
   const home = await page.goto(`${server.url}${paths.home.href()}`);
   expect(home?.headers()['content-security-policy']).toContain('https://js.stripe.com');
   await expect(page.getByRole('main')).toBeVisible();
+  // The page comes written in its HTML; the app takes it over a moment later, and only then
+  // follows a change of address (before, the app's first render would not match the page).
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   expect(stripeRequests).toEqual([]);
   await page.evaluate((path) => {
     window.history.pushState({}, '', path);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, setNow, test } from './fixtures';
 
 // What a search engine or a slow phone gets before any script runs: the page's own words.
 test.use({ javaScriptEnabled: false });
@@ -58,6 +58,12 @@ test.describe('with scripts', () => {
       page.on('request', (request) => {
         if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
       });
+      // The written heading, as the HTML brought it, before any script could have run.
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          Object.assign(window, { __writtenHeading: document.querySelector('h1') });
+        });
+      });
       await page.goto(path);
       const inPage = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
       const heading = await page.getByRole('heading', { level: 1 }).textContent();
@@ -66,6 +72,8 @@ test.describe('with scripts', () => {
       expect(await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')))).toBe(true);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading ?? '');
+      // Taken over in place (hydrated), not drawn again: the written heading is the one on screen.
+      expect(await page.evaluate(() => (window as unknown as { __writtenHeading: Element | null }).__writtenHeading?.isConnected)).toBe(true);
       const shift = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
       expect(shift).toBeLessThan(0.02);
       expect(violations).toEqual([]);
@@ -75,6 +83,26 @@ test.describe('with scripts', () => {
       expect(stylesheets.filter((file) => inPage.includes(file))).toEqual([]);
     });
   }
+});
+
+test.describe('with scripts, opened on a later day than the build', () => {
+  test.use({ javaScriptEnabled: true });
+
+  test('the app takes over the written page in place, then shows the device’s own year', async ({ page }) => {
+    await setNow(page, '2031-03-05T10:00:00-05:00');
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        Object.assign(window, { __writtenHeading: document.querySelector('h1') });
+      });
+    });
+    await page.goto('/tools');
+    const root = page.locator('#root');
+    expect(await root.getAttribute('data-written-day')).not.toMatch(/^2031-/);
+    await expect(root).not.toHaveAttribute('inert');
+    // The footer's year was the build's in the HTML; the device's once the app runs.
+    await expect(page.getByRole('contentinfo')).toContainText('2031');
+    expect(await page.evaluate(() => (window as unknown as { __writtenHeading: Element | null }).__writtenHeading?.isConnected)).toBe(true);
+  });
 });
 
 test('the app shell’s stylesheet comes in the HTML, allowed by the page’s policy', async ({ page }) => {

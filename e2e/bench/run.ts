@@ -28,7 +28,8 @@ function median(values: number[]): number {
 
 function entryChunk(): string | undefined {
   const html = readFileSync(`${distDir}/index.html`, 'utf8');
-  return /<script[^>]+src="\/([^"]+\.js)"/.exec(html)?.[1];
+  // The app's entry: announced as a module preload for the boot script to run (vite.config.ts).
+  return /<link rel="modulepreload"[^>]+href="\/([^"]+\.js)" data-app-entry>/.exec(html)?.[1];
 }
 
 /** The route modules' names: each is built into a chunk of its own, `assets/<name>-<hash>.js`. */

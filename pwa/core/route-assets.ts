@@ -37,10 +37,11 @@ export function matchesRoutePattern(pattern: string, pathname: string): boolean 
 /**
  * The pages whose HTML the build writes in full (tooling/prerender), as a signed-out visitor's
  * first render shows it: the public pages that are read before anything is pressed. Until the
- * app has started, the written page is inert (the server marks it so and the app's first render
- * lifts it), so a press never lands on a control with nothing behind it. Pages whose first use
- * is a form or a button (the calculators' and the life chart's entry forms, the game, Something
- * New) and pages with a parameter (their words come from the server) are not among them.
+ * app has taken the written page over (it hydrates it: pwa/src/main.tsx), the page is inert (the
+ * server marks it so and the app lifts it), so a press never lands on a control with nothing
+ * behind it. Pages whose first use is a form or a button (the calculators' and the life chart's
+ * entry forms, the game, Something New) and pages with a parameter (their words come from the
+ * server) are not among them.
  */
 export const PRERENDERED_PATHS: readonly string[] = ['/', '/tools', '/privacy-policy', '/humansounds', '/expert', '/hnrd'];
 
@@ -56,6 +57,8 @@ export interface PrerenderedPages {
     readonly title: string;
     readonly description: string;
     readonly styles: string;
+    /** The day the page was written on, as its render showed today (a calendar day, YYYY-MM-DD). */
+    readonly day: string;
   }[];
 }
 

@@ -1,7 +1,11 @@
-import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { parseCalendarDay, type CalendarDay } from '#core/dates/calendar-day';
+import { isSignedIn } from '#core/schemas/client-state';
 import { AppRouter, preloadPage } from './app/router';
+import { setWrittenDay } from './lib/current-instant';
 import { captureInstallPrompt } from './lib/install-prompt';
+import { readPersistedState } from './session/data/persisted-state';
 import './styles/global.css';
 
 // Before anything renders: the browser may offer installation right after load.
@@ -11,8 +15,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 /**
- * A page the server sent whole (see tooling/prerender) stays inert until the app's first render
- * has put the same page in its place, so no press lands on a control with nothing behind it.
+ * A page the server sent whole (see tooling/prerender) stays inert until the app has taken it
+ * over, so no press lands on a control with nothing behind it.
  */
 function Started({ root: element, children }: { readonly root: HTMLElement; readonly children: ReactNode }) {
   useLayoutEffect(() => {
@@ -21,15 +25,42 @@ function Started({ root: element, children }: { readonly root: HTMLElement; read
   return children;
 }
 
-const root = createRoot(container);
+const app = (
+  <StrictMode>
+    <Started root={container}>
+      <AppRouter />
+    </Started>
+  </StrictMode>
+);
+
+/**
+ * The day a page written by the build shows, when the app can take that page over as it is: it
+ * was written for a visitor nobody has signed in as on this device, so anyone else gets a fresh render.
+ */
+function writtenPageDay(element: HTMLElement): CalendarDay | null {
+  const day = parseCalendarDay(element.dataset.writtenDay ?? '');
+  return day === null || isSignedIn(readPersistedState(window.localStorage)) ? null : day;
+}
+
 // The first page's code is fetched before React renders anything, so the page appears whole
-// instead of after a loading frame; the HTML's own page or placeholder shows meanwhile.
+// instead of after a loading frame; the HTML's own page or placeholder shows meanwhile. The
+// render is a transition: it yields to the browser every few milliseconds instead of holding
+// the page in one long task.
 void preloadPage(window.location.pathname).then(() => {
-  root.render(
-    <StrictMode>
-      <Started root={container}>
-        <AppRouter />
-      </Started>
-    </StrictMode>,
-  );
+  const day = writtenPageDay(container);
+  startTransition(() => {
+    if (day === null) {
+      createRoot(container).render(app);
+      return;
+    }
+    // Hydrated: the written elements stay, and the app attaches itself to them. Its first render
+    // shows the written day; where the device's day differs, it re-renders at once.
+    setWrittenDay(day);
+    hydrateRoot(container, app, {
+      // React draws the page afresh and goes on; said as an error, so it is seen (the e2e tests fail on it).
+      onRecoverableError: (error) => {
+        console.error('The page the server sent did not match the app’s first render, so it was drawn again:', error);
+      },
+    });
+  });
 });

@@ -50,7 +50,7 @@ function installDom(): void {
 }
 
 interface PrerenderModule {
-  prerender(pathname: string): Promise<Pick<PrerenderedPages['pages'][number], 'html' | 'title' | 'description'>>;
+  prerender(pathname: string): Promise<Pick<PrerenderedPages['pages'][number], 'html' | 'title' | 'description' | 'day'>>;
 }
 
 function isPrerenderModule(value: unknown): value is PrerenderModule {

@@ -1,13 +1,13 @@
 import { useSyncExternalStore } from 'react';
-import { calendarDayInLocalZone, type CalendarDay } from '#core/dates/calendar-day';
-import { currentInstant } from './current-instant';
+import { calendarDayInLocalZone, parseCalendarDay, type CalendarDay } from '#core/dates/calendar-day';
+import { currentInstant, getWrittenDay } from './current-instant';
 
 /**
  * The UI reads the clock only through here (and ./current-instant, which the app shell uses
  * directly). Everything else receives "now" or "today" from these, so a test (or Playwright's
  * page.clock) that sets Date controls every screen at once.
  */
-export { currentInstant };
+export { currentInstant, setWrittenDay } from './current-instant';
 
 /** The person's own IANA time zone, as the browser reports it. */
 export function browserTimeZone(): string {
@@ -58,5 +58,5 @@ function subscribe(onChange: () => void): () => void {
 /** Today's calendar day in the browser's zone; re-renders when the day rolls over. */
 export function useToday(): CalendarDay {
   // Calendar days are strings, so an unchanged day compares equal and causes no re-render.
-  return useSyncExternalStore(subscribe, todayInBrowserZone);
+  return useSyncExternalStore(subscribe, todayInBrowserZone, () => parseCalendarDay(getWrittenDay() ?? '') ?? todayInBrowserZone());
 }

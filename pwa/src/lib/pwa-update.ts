@@ -34,6 +34,10 @@ function subscribe(listener: () => void): () => void {
 
 const getSnapshot = () => state;
 
+// A page written by the build, and the app's first render over it, know of no service worker yet.
+const NOTHING_YET: UpdateState = { updateReady: false, offlineReady: false };
+const getServerSnapshot = () => NOTHING_YET;
+
 const reloadPage = () => window.location.reload();
 
 /**
@@ -76,7 +80,7 @@ const dismiss = () => setState({ updateReady: false });
  * the reload.
  */
 export function useAppUpdate(): AppUpdate {
-  const { updateReady, offlineReady } = useSyncExternalStore(subscribe, getSnapshot);
+  const { updateReady, offlineReady } = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   useEffect(registerAfterLoad, []);
   return { updateReady, offlineReady, reload, dismiss };
 }

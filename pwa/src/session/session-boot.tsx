@@ -16,7 +16,8 @@ import { useUserSyncLifecycle } from './use-user-sync-lifecycle';
  */
 export function SessionBoot({ children }: { readonly children: ReactNode }) {
   const store = useSessionStore();
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // A written page is taken over only where nobody is signed in (main.tsx): it read the same state.
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const signedIn = isSignedIn(state);
   const userId = signedIn ? storedUserId(state.user) : null;
   const token = signedIn ? state.user.token : '';

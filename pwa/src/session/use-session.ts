@@ -41,7 +41,8 @@ function sessionActions(store: SessionStore) {
 /** The signed-in person and the toast, from the persisted client state. Actions keep their identity. */
 export function useSession(): Session {
   const store = useSessionStore();
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // A written page is taken over only where nobody is signed in (main.tsx): it read the same state.
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const actions = useMemo(() => sessionActions(store), [store]);
 
   return useMemo(

@@ -80,7 +80,7 @@ describe('pageHtmlSource', () => {
       '<head><title>Memento</title><meta name="description" content="shell" /></head><div id="root"><div class="boot" aria-hidden="true">Memento</div></div>',
     );
     const pages: PrerenderedPages = {
-      pages: [{ path: '/tools', html: '<main><h1>Tools</h1></main>', title: 'Tools · Memento', description: 'Small tools', styles: '.tools{gap:1rem}' }],
+      pages: [{ path: '/tools', html: '<main><h1>Tools</h1></main>', title: 'Tools · Memento', description: 'Small tools', styles: '.tools{gap:1rem}', day: '2026-11-27' }],
     };
     await fs.writeFile(path.join(built, PRERENDERED_FILE), JSON.stringify(pages));
     const routes: RouteAssets = { routes: [{ path: '/tools', scripts: ['/assets/tools-T.js'], styles: ['/assets/tools-T.css'] }] };
@@ -88,8 +88,9 @@ describe('pageHtmlSource', () => {
     const source = pageHtmlSource(built, { pageText: (urlPath) => (urlPath === '/weeksuntil/christmas' ? { title: 'Weeks until Christmas', description: 'Count' } : null) });
 
     const tools = await source.render('/Tools/');
-    // Inert until the app's first render takes its place: nothing can be pressed with nothing behind it.
-    expect(tools).toContain('<div id="root" inert><main><h1>Tools</h1></main></div>');
+    // Inert until the app has taken it over: nothing can be pressed with nothing behind it. The
+    // day it was written on goes with it, for the app's first render to show the same.
+    expect(tools).toContain('<div id="root" inert data-written-day="2026-11-27"><main><h1>Tools</h1></main></div>');
     expect(tools).toContain('<title>Tools · Memento</title>');
     expect(tools).toContain('<meta name="description" content="Small tools" />');
     expect(tools).toContain('<style>.tools{gap:1rem}</style>');

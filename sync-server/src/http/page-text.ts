@@ -127,15 +127,18 @@ export interface PrerenderedPage {
   readonly description: string;
   /** Stylesheet text from the build, written as it is (the policy allows it by its hash: shell-styles.ts). */
   readonly styles: string;
+  /** The day its render showed as today; the app's first render over it shows the same (pwa/src/main.tsx). */
+  readonly day: string;
 }
 
 /**
  * `html` (the app shell) carrying a prerendered page: its markup in place of the loading mark,
- * inert until the app's first render puts the same page in its place (main.tsx lifts it then),
- * its route's styles after the shell's, and its title and description in the head.
+ * inert until the app has taken it over (main.tsx lifts it then), the day it was written on for
+ * the app's first render, its route's styles after the shell's, and its title and description in
+ * the head.
  */
 export function withPrerenderedPage(html: string, page: PrerenderedPage): string {
   const withText = page.title === '' ? html : withHead(html, page.title, page.description);
   const styled = page.styles === '' ? withText : withText.replace('</head>', () => `<style>${page.styles}</style></head>`);
-  return styled.replace(LOADING_MARK, () => page.html).replace('<div id="root">', '<div id="root" inert>');
+  return styled.replace(LOADING_MARK, () => page.html).replace('<div id="root">', () => `<div id="root" inert data-written-day="${escapeHtml(page.day)}">`);
 }

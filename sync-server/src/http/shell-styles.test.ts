@@ -28,7 +28,7 @@ describe('shellStyleSources', () => {
     const shell = inlineStyleSources('<style>a{color:red}</style>');
     expect(sources('/tools')).toEqual(shell);
 
-    const pages: PrerenderedPages = { pages: [{ path: '/tools', html: '<main></main>', title: 'Tools', description: '', styles: '.tool{gap:1rem}' }] };
+    const pages: PrerenderedPages = { pages: [{ path: '/tools', html: '<main></main>', title: 'Tools', description: '', styles: '.tool{gap:1rem}', day: '2026-11-27' }] };
     writeFileSync(path.join(dir, PRERENDERED_FILE), JSON.stringify(pages));
     const toolsStyles = inlineStyleSources('<style>.tool{gap:1rem}</style>');
     expect(sources('/tools')).toEqual([...shell, ...toolsStyles]);

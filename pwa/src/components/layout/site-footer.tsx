@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import { paths } from '#core/paths';
-import { currentYear } from '../../lib/current-instant';
+import { useCurrentYear } from '../../lib/current-instant';
 import { Container } from './container';
 import styles from './site-footer.module.css';
 
 /** The footer of public pages: the current year's copyright, where it is made, and links. */
 export function SiteFooter() {
-  const year = currentYear();
+  const year = useCurrentYear();
   return (
     <footer className={styles.footer}>
       <Container className={styles.inner}>
