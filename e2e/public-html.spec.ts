@@ -41,7 +41,7 @@ test('a public page’s HTML carries the whole page, styled, before any script r
 test.describe('with scripts', () => {
   test.use({ javaScriptEnabled: true });
 
-  for (const path of ['/', '/tools', '/humansounds', '/hnrd']) {
+  for (const path of ['/', '/life', '/weeksuntil', '/daysuntil', '/mortality', '/tools', '/humansounds', '/hnrd']) {
     test(`${path}: the app takes over the prerendered page in place, allowed by the page’s policy`, async ({ page }) => {
       const violations: string[] = [];
       page.on('console', (message) => {
