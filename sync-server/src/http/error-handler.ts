@@ -31,6 +31,14 @@ function clientErrorBody(error: HttpClientError): ApiErrorBody {
   }
 }
 
+/**
+ * A request its client gave up on before the answer was sent (a closed tab, a cancelled fetch,
+ * a browser stopping a file it no longer needs), as Express's file sending reports it.
+ */
+function isAbortedByClient(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ECONNABORTED';
+}
+
 /** Unknown `/api` paths answer JSON, never the app shell. */
 export const apiNotFound: RequestHandler = (_req, res) => {
   const body: ApiErrorBody = { error: 'NOT_FOUND', message: 'No such API endpoint.' };
@@ -57,6 +65,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(error.status).json(clientErrorBody(error));
       return;
     }
+    // Nobody is left to answer, and nothing went wrong here: the request's own log line says it was aborted.
+    if (isAbortedByClient(error)) return;
     logger.error({ err: error, req: { id: requestIdOf(res), method: req.method, path: loggablePath(req.originalUrl) } }, 'unexpected error');
     const body: ApiErrorBody = { error: 'INTERNAL' };
     res.status(500).json(body);

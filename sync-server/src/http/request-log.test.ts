@@ -24,6 +24,7 @@ const sink = new Writable({
 });
 // Written synchronously to the sink: a line is there once the response has closed.
 const logger = pino({ level: 'info' }, sink);
+let requestArrived: () => void = () => undefined;
 
 let server: TestServer;
 beforeAll(async () => {
@@ -34,6 +35,13 @@ beforeAll(async () => {
   });
   app.get('/broken', () => {
     throw new Error('secret detail');
+  });
+  // As Express's file sending reports a client that went away before the file was sent.
+  app.get('/abandoned', (req, _res, next) => {
+    requestArrived();
+    req.once('close', () => {
+      next(Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' }));
+    });
   });
   app.use(errorHandler(logger));
   server = await serve(app);
@@ -80,6 +88,20 @@ describe('requestLogger', () => {
     const [error, request, ...more] = await linesOf('req-2');
     expect(error).toMatchObject({ level: 50, msg: 'unexpected error', err: { message: 'secret detail' } });
     expect(request).toMatchObject({ level: 50, msg: 'request errored', res: { statusCode: 500 } });
+    expect(more).toEqual([]);
+  });
+
+  it('a request its client abandoned is logged as aborted, not as an error of the server', async () => {
+    const arrived = new Promise<void>((resolve) => {
+      requestArrived = resolve;
+    });
+    const abandon = new AbortController();
+    const request = fetch(`${server.url}/abandoned`, { headers: { 'x-request-id': 'req-3' }, signal: abandon.signal });
+    await arrived;
+    abandon.abort();
+    await expect(request).rejects.toThrow();
+    const [line, ...more] = await linesOf('req-3');
+    expect(line).toMatchObject({ level: 30, msg: 'request aborted by the client', req: { id: 'req-3', path: '/abandoned' } });
     expect(more).toEqual([]);
   });
 

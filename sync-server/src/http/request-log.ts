@@ -42,6 +42,7 @@ export function requestLogger(logger: Logger): RequestHandler {
         responseTime: Math.round(performance.now() - started),
       };
       if (failed) logger.error(line, 'request errored');
+      else if (!res.writableFinished) logger.info(line, 'request aborted by the client');
       else logger.info(line, 'request completed');
     });
     next();
