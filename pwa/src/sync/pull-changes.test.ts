@@ -3,6 +3,7 @@ import { liveQuery } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
 import { compareHlc, formatHlc, type Hlc } from '#core/sync/hlc';
 import type { Change, PullResponse } from '#core/sync/protocol';
+import { bulkWritesEnd } from '../db/bulk-writes';
 import { readMeta, writeMeta } from '../db/meta';
 import { readRecord } from '../db/read-record';
 import { countRecords, listRecords } from '../db/record-packs';
@@ -408,6 +409,26 @@ describe('pullChanges', () => {
     } finally {
       subscription.unsubscribe();
     }
+  });
+
+  it('is a bulk write of its database from its start until it ends, whether it succeeds or fails', async () => {
+    const db = await freshDb('pull-bulk');
+    const seen: boolean[] = [];
+    const watching = (responses: (PullResponse | Error)[]): SyncTransport => ({
+      push: () => Promise.reject(new Error('not used')),
+      pull: () => {
+        seen.push(bulkWritesEnd(db.name) !== null);
+        const next = responses.shift();
+        return next instanceof Error || next === undefined ? Promise.reject(next ?? new Error('no more pages')) : Promise.resolve(next);
+      },
+    });
+    expect(bulkWritesEnd(db.name)).toBeNull();
+    await pullChanges({ db, transport: watching([pageOf(1, 2), pageOf(2, 2)]), now });
+    expect(bulkWritesEnd(db.name)).toBeNull();
+    await expect(pullChanges({ db, transport: watching([new Error('offline')]), now })).rejects.toThrow('offline');
+    expect(bulkWritesEnd(db.name)).toBeNull();
+    expect(seen).toEqual([true, true, true]);
+    db.close();
   });
 
   it('writes the pages fetched before a failed request, then fails', async () => {

@@ -2,6 +2,7 @@ import { Dexie } from 'dexie';
 import { PULL_PAGE_MAX, type Change, type PullResponse } from '#core/sync/protocol';
 import { observeRemoteClocks } from '../db/clock-state';
 import { acknowledgeOutbox } from '../db/outbox';
+import { startBulkWrite } from '../db/bulk-writes';
 import { readMeta, writeMeta } from '../db/meta';
 import { openRelaxedConnection, type UserDb } from '../db/user-db';
 import { applyChanges, recordTables, replaceWithPendingWrites } from './apply-change';
@@ -233,12 +234,17 @@ async function fetchPages(context: PullContext, clientId: string, from: number, 
  * pages from 0 are collected first and replace the local copies in one transaction at the end.
  * Replacing page by page would make records vanish from the screen (the person's own synced
  * writes among them) for as long as a failed pull left the rest unfetched.
+ *
+ * The pull is a bulk write for the paced reads of every record (bulk-writes.ts) from its start
+ * to its last write: they read once it ends (or each second of a long one), not after each commit.
  */
 export async function pullChanges(context: PullContext): Promise<number> {
   const { db } = context;
   const clientId = await readMeta(db, 'clientId');
   if (clientId === undefined) throw new SyncError('retryable', 'NO_CLIENT_ID', 'This device has no sync id yet');
   const cursor = (await readMeta(db, 'cursor')) ?? 0;
+  // Reads of every record wait for the pages rather than following each commit (bulk-writes.ts).
+  const endBulkWrite = startBulkWrite(db.name);
   const buffer = new PageBuffer(PULL_PAGES_AHEAD);
   const fetching = fetchPages(context, clientId, cursor, buffer).then(
     () => {
@@ -278,6 +284,7 @@ export async function pullChanges(context: PullContext): Promise<number> {
   } finally {
     // No request outlives the pull (the caller's sync lock ends with it).
     buffer.stop();
+    endBulkWrite();
     await fetching;
     (writer ?? (await opening.catch(() => undefined)))?.close();
   }
