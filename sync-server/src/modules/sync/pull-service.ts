@@ -7,19 +7,23 @@ import type { Clock } from './record-writes.ts';
 export type PullQuery = z.output<typeof pullQuerySchema>;
 
 /**
- * A pull's answer as the JSON text of a `PullResponse`. The changes come from the database as
- * JSON text already (change-json.ts) and are put into the reply as they are.
+ * A pull's answer: `json`, the JSON text of a `PullResponse` (its changes come from the database
+ * as JSON text already, change-json.ts, and are put into the reply as they are), and `next`, its
+ * cursor when more pages follow (PULL_NEXT_CURSOR_HEADER), else null.
  */
-export type PullReplyJson = string & { readonly __pullReply: true };
+export interface PullReply {
+  readonly json: string;
+  readonly next: number | null;
+}
 
 /** The reply's fields besides its changes, as JSON text after the changes. */
-function replyJson(changes: string, rest: Omit<PullResponse, 'changes'>): PullReplyJson {
+function replyJson(changes: string, rest: Omit<PullResponse, 'changes'>): PullReply {
   // `rest` as an object of its own, its opening brace replaced by the changes before it.
-  return `{"changes":[${changes}],${JSON.stringify(rest).slice(1)}` as PullReplyJson;
+  return { json: `{"changes":[${changes}],${JSON.stringify(rest).slice(1)}`, next: rest.hasMore ? rest.cursor : null };
 }
 
 /** The pull's answer from what readChanges found. */
-function pullReply({ state, changes, lastRev, hasMore }: ChangedRecords, query: PullQuery, serverTime: number): PullReplyJson {
+function pullReply({ state, changes, lastRev, hasMore }: ChangedRecords, query: PullQuery, serverTime: number): PullReply {
   const tooOld = query.cursor > 0 && query.cursor < state.horizon;
   const fromTheFuture = query.cursor > state.rev;
   if (query.full !== true && (tooOld || fromTheFuture)) {
@@ -37,7 +41,7 @@ const pageBounds = (query: PullQuery): PageBounds => ({ rows: query.limit, bytes
  * the current revision means the server lost changes the device has (a restore): both answer
  * reset, unless the device says it is already pulling everything from 0 (`full`).
  */
-export async function pullChanges(sql: Sql, userId: string, query: PullQuery, clock: Clock): Promise<PullReplyJson> {
+export async function pullChanges(sql: Sql, userId: string, query: PullQuery, clock: Clock): Promise<PullReply> {
   const read = await readChanges(sql, userId, query.cursor, pageBounds(query), query.clientId ?? null);
   return pullReply(read, query, clock());
 }
@@ -46,7 +50,7 @@ export async function pullChanges(sql: Sql, userId: string, query: PullQuery, cl
  * The same pull for the bearer of a session token (its SHA-256, as sessions stores it), the
  * session checked in the pull's own statement; null when the session is not live.
  */
-export async function pullChangesForSession(sql: Sql, tokenHash: Buffer, query: PullQuery, clock: Clock): Promise<PullReplyJson | null> {
+export async function pullChangesForSession(sql: Sql, tokenHash: Buffer, query: PullQuery, clock: Clock): Promise<PullReply | null> {
   const read = await readChangesForSession(sql, tokenHash, query.cursor, pageBounds(query), query.clientId ?? null);
   return read === null ? null : pullReply(read, query, clock());
 }

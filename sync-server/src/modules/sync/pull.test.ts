@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#core/schemas/api-error';
-import { pullResponseSchema, type Change, type Mutation } from '#core/sync/protocol';
+import { PULL_NEXT_CURSOR_HEADER, pullResponseSchema, type Change, type Mutation } from '#core/sync/protocol';
 import type { TestUser } from '../../testing/users.ts';
 import { useAppServer } from './testing/app-server.ts';
 import { hashSessionToken } from '../accounts/session-token.ts';
@@ -65,9 +65,9 @@ describe('GET /api/sync/pull: who may pull', () => {
       mutation(3, clockAt(clientId, 2), { key: dayOf(0), deleted: true }),
     ]);
     for (const query of [{ cursor: 0, limit: 1 }, { cursor: 0, limit: 10, clientId }, { cursor: 2, limit: 10 }, { cursor: 99, limit: 10 }]) {
-      const byUser = readPullReply(await pullChanges(database().sql, user.userId, query, () => 1));
+      const byUser = readPullReply((await pullChanges(database().sql, user.userId, query, () => 1)).json);
       const bySessionJson = await pullChangesForSession(database().sql, hashSessionToken(user.token), query, () => 1);
-      expect(bySessionJson === null ? null : readPullReply(bySessionJson)).toEqual(byUser);
+      expect(bySessionJson === null ? null : readPullReply(bySessionJson.json)).toEqual(byUser);
       const overHttp = await pull(server.url, user, query);
       expect({ ...overHttp.body, serverTime: 1 }).toEqual(byUser);
     }
@@ -133,6 +133,16 @@ describe('GET /api/sync/pull: paging', () => {
       else expect(page.cursor).toBe(pages[index]?.changes.at(-1)?.rev);
     }
 
+    // The next page's cursor is in a header too, on every page with more to come and only there.
+    for (const { cursor, next } of [
+      { cursor: 0, next: pages[0]?.cursor },
+      { cursor: pages[0]?.cursor ?? 0, next: pages[1]?.cursor },
+      { cursor: pages[1]?.cursor ?? 0, next: undefined },
+    ]) {
+      const response = await fetch(`${server.url}/api/sync/pull?cursor=${cursor}&limit=10`, { headers: { Authorization: user.authorization } });
+      expect(response.headers.get(PULL_NEXT_CURSOR_HEADER)).toBe(next === undefined ? null : String(next));
+    }
+
     // Nothing new: an empty page whose cursor is the current revision.
     const last = pages.at(-1)?.cursor ?? 0;
     expect((await pull(server.url, user, { cursor: last })).body).toMatchObject({ changes: [], cursor: last, hasMore: false, reset: false });
@@ -172,7 +182,7 @@ describe('GET /api/sync/pull: the changes, as the database writes them', () => {
     expect(expected.find((change) => change.key === dayOf(3))).toMatchObject({ deleted: false, values: { gratitudeOne: 'back again' } });
     expect(expected.find((change) => change.table === 'profiles')?.values).toHaveProperty('birthday', null);
 
-    const whole = readPullReply(await pullChanges(sql, user.userId, { cursor: 0, limit: 100 }, () => 1));
+    const whole = readPullReply((await pullChanges(sql, user.userId, { cursor: 0, limit: 100 }, () => 1)).json);
     expect(whole.changes).toEqual(expected);
     const paged = await pullAll(user, { limit: 3 });
     expect(paged.flatMap((page) => page.changes)).toEqual(expected);

@@ -23,7 +23,7 @@ describe('startTombstonePurge', () => {
     job.stop();
 
     const query = { cursor: 1, limit: 10 };
-    expect(readPullReply(await pullChanges(sql, user.userId, query, Date.now)).reset).toBe(true);
-    expect(readPullReply(await pullChanges(sql, user.userId, { cursor: 0, limit: 10 }, Date.now)).changes).toEqual([]);
+    expect(readPullReply((await pullChanges(sql, user.userId, query, Date.now)).json).reset).toBe(true);
+    expect(readPullReply((await pullChanges(sql, user.userId, { cursor: 0, limit: 10 }, Date.now)).json).changes).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { Router, type RequestHandler, type Response } from 'express';
-import { pullQuerySchema, pushRequestSchema } from '#core/sync/protocol';
+import { PULL_NEXT_CURSOR_HEADER, pullQuerySchema, pushRequestSchema } from '#core/sync/protocol';
 import type { Sql } from '../../db/client.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { rejectInvalidToken, requireUser, sessionOf, sessionTokenHash } from '../accounts/require-user.ts';
-import { pullChanges, pullChangesForSession, type PullReplyJson } from './pull-service.ts';
+import { pullChanges, pullChangesForSession, type PullReply } from './pull-service.ts';
 import { pushMutations } from './push-service.ts';
 import type { Clock } from './record-writes.ts';
 
@@ -14,9 +14,13 @@ import type { Clock } from './record-writes.ts';
  */
 export const PUSH_BODY_LIMIT = '1mb';
 
-/** A pull's reply is JSON text already (pull-service.ts): sent as it is, as res.json would send it. */
-function sendPullReply(res: Response, reply: PullReplyJson): void {
-  res.type('json').send(reply);
+/**
+ * A pull's reply is JSON text already (pull-service.ts): sent as it is, as res.json would send it,
+ * with the next page's cursor in a header when there is one.
+ */
+function sendPullReply(res: Response, reply: PullReply): void {
+  if (reply.next !== null) res.set(PULL_NEXT_CURSOR_HEADER, String(reply.next));
+  res.type('json').send(reply.json);
 }
 
 export interface SyncRouterDeps {
