@@ -108,6 +108,14 @@ export const pullResponseSchema = z.object({
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;
 
+/**
+ * A pull reply with more to come names its `cursor` in this header too, so a device can ask for
+ * the next page as soon as the headers arrive, while it still reads and checks this page's body.
+ * Only a hint: the body's cursor is the one that counts, and a device that disagrees with the
+ * header (or finds none) asks again with the body's.
+ */
+export const PULL_NEXT_CURSOR_HEADER = 'X-Pull-Next-Cursor';
+
 export type MutationCheck =
   | { readonly ok: true; readonly table: SyncedTable; readonly fields: Record<string, unknown> }
   | { readonly ok: false; readonly reason: RejectionReason; readonly message: string };

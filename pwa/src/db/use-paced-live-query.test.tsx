@@ -71,6 +71,73 @@ describe('pacer', () => {
     expect(read).toHaveBeenCalledTimes(2);
   });
 
+  /** Writes under way that the test ends, as bulk-writes.ts reports them. */
+  function writesUnderWay() {
+    let end: () => void = () => undefined;
+    let ends: Promise<void> | null = null;
+    return {
+      start: () => {
+        ends = new Promise<void>((resolve) => {
+          end = () => {
+            ends = null;
+            resolve();
+          };
+        });
+      },
+      end: () => end(),
+      hold: { ends: () => ends, maxMs: 1000 },
+    };
+  }
+
+  it('holds a read while writes are under way and reads once they end, the first read excepted', async () => {
+    const { read, finish } = controlledRead();
+    const writes = writesUnderWay();
+    writes.start();
+    const reads = pacer(read, 400, () => Date.now(), writes.hold);
+    // Nothing on the screen yet: the first read goes at once all the same.
+    reads.changed();
+    vi.advanceTimersByTime(0);
+    expect(read).toHaveBeenCalledTimes(1);
+    await finish(0);
+    vi.advanceTimersByTime(500);
+    reads.changed();
+    vi.advanceTimersByTime(600);
+    expect(read).toHaveBeenCalledTimes(1);
+    reads.changed();
+    writes.end();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('holds a read for writes at most maxMs after the first change it answers', async () => {
+    const { read, finish } = controlledRead();
+    const writes = writesUnderWay();
+    const reads = pacer(read, 400, () => Date.now(), writes.hold);
+    reads.changed();
+    vi.advanceTimersByTime(0);
+    await finish(0);
+    writes.start();
+    vi.advanceTimersByTime(1000);
+    reads.changed();
+    vi.advanceTimersByTime(999);
+    reads.changed();
+    expect(read).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(read).toHaveBeenCalledTimes(2);
+    await finish(1);
+    // The writes go on: the next change waits its own second.
+    reads.changed();
+    vi.advanceTimersByTime(999);
+    expect(read).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(1);
+    expect(read).toHaveBeenCalledTimes(3);
+    await finish(2);
+    reads.stop();
+    writes.end();
+    await vi.runAllTimersAsync();
+    expect(read).toHaveBeenCalledTimes(3);
+  });
+
   it('reads again when a read fails, and nothing after stop', async () => {
     const read = vi.fn().mockRejectedValueOnce(new Error('read failed')).mockResolvedValue(undefined);
     const reads = pacer(read, 0, () => Date.now());

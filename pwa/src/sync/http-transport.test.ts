@@ -34,6 +34,23 @@ describe('the HTTP transport', () => {
     expect(JSON.parse(init?.body as string)).toEqual({ clientId: 'device', mutations: [mutation] });
   });
 
+  it("passes on the next page's cursor from the reply's header, before the page is read, and nothing else", async () => {
+    const heard: number[] = [];
+    const onNextCursor = (cursor: number) => heard.push(cursor);
+    const withHeader = transportAnswering(() => json(200, { ...pullReply, hasMore: true }, { 'X-Pull-Next-Cursor': '9' }));
+    await withHeader.transport.pull({ cursor: 4, limit: 50 }, { onNextCursor });
+    expect(heard).toEqual([9]);
+    const headers: Record<string, string>[] = [{}, { 'X-Pull-Next-Cursor': 'nine' }, { 'X-Pull-Next-Cursor': '-1' }, { 'X-Pull-Next-Cursor': '1e3' }];
+    for (const header of headers) {
+      await transportAnswering(() => json(200, pullReply, header)).transport.pull({ cursor: 4, limit: 50 }, { onNextCursor });
+    }
+    // Refused requests say nothing either.
+    await expect(
+      transportAnswering(() => json(503, { error: 'DOWN' }, { 'X-Pull-Next-Cursor': '9' })).transport.pull({ cursor: 4, limit: 50 }, { onNextCursor }),
+    ).rejects.toThrow();
+    expect(heard).toEqual([9]);
+  });
+
   it('pulls with the cursor, page size and client id in the query', async () => {
     const { fetch, transport } = transportAnswering(() => json(200, pullReply));
     await expect(transport.pull({ cursor: 4, limit: 50, clientId: 'device' })).resolves.toEqual(pullReply);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { pushResponseSchema } from '#core/sync/protocol';
+import { PULL_NEXT_CURSOR_HEADER, pushResponseSchema } from '#core/sync/protocol';
 import { pullReply } from '#core/sync/pull-reply';
 import { SyncError } from './errors';
-import type { PullQuery, SyncTransport } from './transport';
+import type { PullHints, PullQuery, SyncTransport } from './transport';
 
 /**
  * The sync transport over HTTP. Usable in a page and in the service worker: it needs only fetch.
@@ -59,7 +59,7 @@ export function createHttpTransport(options: HttpTransportOptions): SyncTranspor
   // Called through a wrapper: fetch invoked as a method of another object throws "Illegal invocation".
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  async function request<T>(path: string, schema: ReplyReader<T>, init: RequestInit): Promise<T> {
+  async function request<T>(path: string, schema: ReplyReader<T>, init: RequestInit, onHeaders?: (headers: Headers) => void): Promise<T> {
     const token = await options.getToken();
     if (token === null || token === '') throw new SyncError('auth', 'NO_SESSION', 'Nobody is signed in');
     let response: Response;
@@ -78,6 +78,7 @@ export function createHttpTransport(options: HttpTransportOptions): SyncTranspor
       throw new SyncError('retryable', 'NETWORK', 'The server could not be reached', { cause: error });
     }
     if (!response.ok) throw await failure(response);
+    onHeaders?.(response.headers);
     let body: unknown;
     try {
       body = await response.json();
@@ -94,11 +95,19 @@ export function createHttpTransport(options: HttpTransportOptions): SyncTranspor
   return {
     push: (pushRequest) =>
       request('/api/sync/push', pushResponseSchema, { method: 'POST', body: JSON.stringify(pushRequest) }),
-    pull: (query: PullQuery) => {
+    pull: (query: PullQuery, hints?: PullHints) => {
       const params = new URLSearchParams({ cursor: String(query.cursor), limit: String(query.limit) });
       if (query.clientId !== undefined) params.set('clientId', query.clientId);
       if (query.full === true) params.set('full', 'true');
-      return request(`/api/sync/pull?${params.toString()}`, pullReply, { method: 'GET' });
+      const onNextCursor = hints?.onNextCursor;
+      const onHeaders =
+        onNextCursor === undefined
+          ? undefined
+          : (headers: Headers) => {
+              const next = headers.get(PULL_NEXT_CURSOR_HEADER);
+              if (next !== null && /^\d{1,15}$/.test(next)) onNextCursor(Number(next));
+            };
+      return request(`/api/sync/pull?${params.toString()}`, pullReply, { method: 'GET' }, onHeaders);
     },
   };
 }

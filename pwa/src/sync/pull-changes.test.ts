@@ -3,6 +3,7 @@ import { liveQuery } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
 import { compareHlc, formatHlc, type Hlc } from '#core/sync/hlc';
 import type { Change, PullResponse } from '#core/sync/protocol';
+import { bulkWritesEnd } from '../db/bulk-writes';
 import { readMeta, writeMeta } from '../db/meta';
 import { readRecord } from '../db/read-record';
 import { countRecords, listRecords } from '../db/record-packs';
@@ -352,6 +353,43 @@ describe('pullChanges', () => {
     expect(await countRecords(db, 'exercises')).toBe(6);
   });
 
+  it("sends the next request as soon as a reply names its cursor early, and only uses it when the page confirms it", async () => {
+    const db = await freshDb();
+    const events: string[] = [];
+    const bodies = [deferred<PullResponse>(), deferred<PullResponse>(), deferred<PullResponse>(), deferred<PullResponse>()];
+    // Page 1 names cursor 2 early, page 2 names 99 but its body says 4: the request for 99 is
+    // dropped (answered with an error nobody hears) and 4 asked for.
+    const hints = [2, 99, null, null];
+    let sent = 0;
+    const transport: SyncTransport = {
+      push: () => Promise.reject(new Error('not used')),
+      pull: (query, hintsFor) => {
+        const index = sent;
+        sent += 1;
+        events.push(`pull ${String(query.cursor)}`);
+        const hint = hints[index];
+        if (hint !== null && hint !== undefined) queueMicrotask(() => hintsFor?.onNextCursor?.(hint));
+        return bodies[index]?.promise ?? Promise.reject(new Error('no more pages'));
+      },
+    };
+    const pulling = pullChanges({ db, transport, now });
+    await vi.waitFor(() => expect(events).toEqual(['pull 0', 'pull 2']));
+    bodies[0]?.resolve(pageOf(1, 3));
+    await vi.waitFor(() => expect(events).toEqual(['pull 0', 'pull 2', 'pull 99']));
+    bodies[1]?.resolve(pageOf(2, 3));
+    // The page said 4: nothing is asked for until the request for 99 has ended.
+    await Promise.resolve();
+    expect(events).toEqual(['pull 0', 'pull 2', 'pull 99']);
+    bodies[2]?.reject(new Error('dropped'));
+    await vi.waitFor(() => expect(events).toEqual(['pull 0', 'pull 2', 'pull 99', 'pull 4']));
+    bodies[3]?.resolve(pageOf(3, 3));
+    await expect(pulling).resolves.toBe(6);
+    expect(await readMeta(db, 'cursor')).toBe(6);
+    expect((await listRecords(db, 'exercises')).map((row) => row.key)).toEqual(
+      Array.from({ length: 6 }, (_, index) => `2026-04-${String(index + 1).padStart(2, '0')}`),
+    );
+  });
+
   it('lets pages that arrive during a write join it, up to PULL_PAGES_PER_WRITE, in cursor order', async () => {
     const db = await freshDb();
     const count = PULL_PAGES_PER_WRITE + 3;
@@ -408,6 +446,26 @@ describe('pullChanges', () => {
     } finally {
       subscription.unsubscribe();
     }
+  });
+
+  it('is a bulk write of its database from its start until it ends, whether it succeeds or fails', async () => {
+    const db = await freshDb('pull-bulk');
+    const seen: boolean[] = [];
+    const watching = (responses: (PullResponse | Error)[]): SyncTransport => ({
+      push: () => Promise.reject(new Error('not used')),
+      pull: () => {
+        seen.push(bulkWritesEnd(db.name) !== null);
+        const next = responses.shift();
+        return next instanceof Error || next === undefined ? Promise.reject(next ?? new Error('no more pages')) : Promise.resolve(next);
+      },
+    });
+    expect(bulkWritesEnd(db.name)).toBeNull();
+    await pullChanges({ db, transport: watching([pageOf(1, 2), pageOf(2, 2)]), now });
+    expect(bulkWritesEnd(db.name)).toBeNull();
+    await expect(pullChanges({ db, transport: watching([new Error('offline')]), now })).rejects.toThrow('offline');
+    expect(bulkWritesEnd(db.name)).toBeNull();
+    expect(seen).toEqual([true, true, true]);
+    db.close();
   });
 
   it('writes the pages fetched before a failed request, then fails', async () => {

@@ -2,6 +2,7 @@ import { Dexie } from 'dexie';
 import { PULL_PAGE_MAX, type Change, type PullResponse } from '#core/sync/protocol';
 import { observeRemoteClocks } from '../db/clock-state';
 import { acknowledgeOutbox } from '../db/outbox';
+import { startBulkWrite } from '../db/bulk-writes';
 import { readMeta, writeMeta } from '../db/meta';
 import { openRelaxedConnection, type UserDb } from '../db/user-db';
 import { applyChanges, recordTables, replaceWithPendingWrites } from './apply-change';
@@ -183,38 +184,89 @@ class PageBuffer {
   }
 }
 
+/** A request for one page, sent; `hint.next` is the next page's cursor once the reply named it early. */
+interface PageRequest {
+  readonly cursor: number;
+  readonly full: boolean;
+  readonly sentAt: number;
+  readonly reply: Promise<PullResponse>;
+  readonly hint: { next: number | null };
+}
+
 /**
  * Fetches page after page from `cursor` into `buffer`, each request as soon as the previous
  * reply names its cursor and the buffer has room. After a reset it starts over from 0 with every
  * page marked full, once.
+ *
+ * A reply that names the next cursor before its page is read (PullHints.onNextCursor: over HTTP,
+ * in its headers) has the next request sent at once, one ahead of the page being read at most:
+ * the server answers one request after another, and this way it does not wait while the device
+ * reads and checks a page. That request is used only if the page then confirms the cursor (and
+ * is no reset); otherwise its answer is awaited and dropped, and the body's cursor asked for.
+ * No request outlives this function.
  */
 async function fetchPages(context: PullContext, clientId: string, from: number, buffer: PageBuffer): Promise<void> {
   const { transport, now } = context;
   const limit = context.pageSize ?? PULL_PAGE_MAX;
-  let cursor = from;
-  let full = false;
-  for (;;) {
-    await buffer.waitForRoom();
-    if (buffer.isStopped()) return;
+  // The request whose page is being read, and the one sent ahead of it on its hint.
+  const sent: { current: PageRequest | null; ahead: PageRequest | null } = { current: null, ahead: null };
+  const sendAhead = (after: PageRequest) => {
+    const { next } = after.hint;
+    if (sent.current === after && sent.ahead === null && next !== null && !buffer.isStopped()) sent.ahead = send(next, after.full);
+  };
+  const send = (cursor: number, full: boolean): PageRequest => {
+    const hint: PageRequest['hint'] = { next: null };
+    const onNextCursor = (next: number) => {
+      if (next <= cursor) return;
+      hint.next = next;
+      sendAhead(request);
+    };
     const sentAt = now();
     // Every page of a pass from 0 after a reset says so: its cursors are below the server's
     // tombstone horizon, and without the flag the server would ask to start over on page two.
-    const page = await transport.pull({ cursor, limit, clientId, ...(full ? { full: true } : {}) });
-    const receivedAt = now();
-    if (buffer.isStopped()) return;
-    if (page.reset) {
-      if (cursor === 0 || full) throw new SyncError('retryable', 'RESET_LOOP', 'The server asked again to start over');
-      cursor = 0;
-      full = true;
-      buffer.add({ kind: 'reset' });
-      continue;
+    const reply = transport.pull({ cursor, limit, clientId, ...(full ? { full: true } : {}) }, { onNextCursor });
+    const request: PageRequest = { cursor, full, sentAt, reply, hint };
+    return request;
+  };
+  const dropAhead = async () => {
+    const { ahead } = sent;
+    sent.ahead = null;
+    await ahead?.reply.catch(() => undefined);
+  };
+  let cursor = from;
+  let full = false;
+  try {
+    for (;;) {
+      await buffer.waitForRoom();
+      if (buffer.isStopped()) return;
+      const { ahead } = sent;
+      const reusable = ahead !== null && ahead.cursor === cursor && ahead.full === full;
+      if (!reusable) await dropAhead();
+      sent.ahead = null;
+      const request = reusable ? ahead : send(cursor, full);
+      sent.current = request;
+      // Its hint may have come while the previous page was read.
+      sendAhead(request);
+      const page = await request.reply;
+      const receivedAt = now();
+      if (buffer.isStopped()) return;
+      if (page.reset) {
+        if (cursor === 0 || full) throw new SyncError('retryable', 'RESET_LOOP', 'The server asked again to start over');
+        cursor = 0;
+        full = true;
+        buffer.add({ kind: 'reset' });
+        continue;
+      }
+      if (page.hasMore && page.cursor <= cursor) {
+        throw new SyncError('retryable', 'NO_PROGRESS', 'The server sent a page without moving the cursor');
+      }
+      cursor = page.cursor;
+      buffer.add({ kind: 'page', page, sentAt: request.sentAt, receivedAt });
+      if (!page.hasMore) return;
     }
-    if (page.hasMore && page.cursor <= cursor) {
-      throw new SyncError('retryable', 'NO_PROGRESS', 'The server sent a page without moving the cursor');
-    }
-    cursor = page.cursor;
-    buffer.add({ kind: 'page', page, sentAt, receivedAt });
-    if (!page.hasMore) return;
+  } finally {
+    sent.current = null;
+    await dropAhead();
   }
 }
 
@@ -233,12 +285,17 @@ async function fetchPages(context: PullContext, clientId: string, from: number, 
  * pages from 0 are collected first and replace the local copies in one transaction at the end.
  * Replacing page by page would make records vanish from the screen (the person's own synced
  * writes among them) for as long as a failed pull left the rest unfetched.
+ *
+ * The pull is a bulk write for the paced reads of every record (bulk-writes.ts) from its start
+ * to its last write: they read once it ends (or each second of a long one), not after each commit.
  */
 export async function pullChanges(context: PullContext): Promise<number> {
   const { db } = context;
   const clientId = await readMeta(db, 'clientId');
   if (clientId === undefined) throw new SyncError('retryable', 'NO_CLIENT_ID', 'This device has no sync id yet');
   const cursor = (await readMeta(db, 'cursor')) ?? 0;
+  // Reads of every record wait for the pages rather than following each commit (bulk-writes.ts).
+  const endBulkWrite = startBulkWrite(db.name);
   const buffer = new PageBuffer(PULL_PAGES_AHEAD);
   const fetching = fetchPages(context, clientId, cursor, buffer).then(
     () => {
@@ -278,6 +335,7 @@ export async function pullChanges(context: PullContext): Promise<number> {
   } finally {
     // No request outlives the pull (the caller's sync lock ends with it).
     buffer.stop();
+    endBulkWrite();
     await fetching;
     (writer ?? (await opening.catch(() => undefined)))?.close();
   }

@@ -10,5 +10,14 @@ export type PullQuery = z.output<typeof pullQuerySchema>;
  */
 export interface SyncTransport {
   push(request: PushRequest): Promise<PushResponse>;
-  pull(query: PullQuery): Promise<PullResponse>;
+  /**
+   * `onNextCursor` hears the next page's cursor as soon as the reply says it (over HTTP, its
+   * headers: PULL_NEXT_CURSOR_HEADER), before the page itself is read; only a hint, which a
+   * transport may never give.
+   */
+  pull(query: PullQuery, hints?: PullHints): Promise<PullResponse>;
+}
+
+export interface PullHints {
+  readonly onNextCursor?: (cursor: number) => void;
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#core/schemas/api-error';
-import { pullResponseSchema, type Change, type Mutation } from '#core/sync/protocol';
+import { PULL_NEXT_CURSOR_HEADER, pullResponseSchema, type Change, type Mutation } from '#core/sync/protocol';
 import type { TestUser } from '../../testing/users.ts';
 import { useAppServer } from './testing/app-server.ts';
 import { hashSessionToken } from '../accounts/session-token.ts';
 import { pullChanges, pullChangesForSession } from './pull-service.ts';
 import { purgeOldTombstones, TOMBSTONE_KEEP_DAYS } from './purge-service.ts';
-import { clockAt, getJson, mutation, pull, push } from './testing/http.ts';
+import { clockAt, getJson, mutation, pull, push, readPullReply } from './testing/http.ts';
+import { storedRecords, toChange } from './testing/stored-records.ts';
 
 const server = useAppServer('pull');
 const { database, newUser, newClient } = server;
@@ -64,9 +65,9 @@ describe('GET /api/sync/pull: who may pull', () => {
       mutation(3, clockAt(clientId, 2), { key: dayOf(0), deleted: true }),
     ]);
     for (const query of [{ cursor: 0, limit: 1 }, { cursor: 0, limit: 10, clientId }, { cursor: 2, limit: 10 }, { cursor: 99, limit: 10 }]) {
-      const byUser = await pullChanges(database().sql, user.userId, query, () => 1);
-      const bySession = await pullChangesForSession(database().sql, hashSessionToken(user.token), query, () => 1);
-      expect(bySession).toEqual(byUser);
+      const byUser = readPullReply((await pullChanges(database().sql, user.userId, query, () => 1)).json);
+      const bySessionJson = await pullChangesForSession(database().sql, hashSessionToken(user.token), query, () => 1);
+      expect(bySessionJson === null ? null : readPullReply(bySessionJson.json)).toEqual(byUser);
       const overHttp = await pull(server.url, user, query);
       expect({ ...overHttp.body, serverTime: 1 }).toEqual(byUser);
     }
@@ -132,6 +133,16 @@ describe('GET /api/sync/pull: paging', () => {
       else expect(page.cursor).toBe(pages[index]?.changes.at(-1)?.rev);
     }
 
+    // The next page's cursor is in a header too, on every page with more to come and only there.
+    for (const { cursor, next } of [
+      { cursor: 0, next: pages[0]?.cursor },
+      { cursor: pages[0]?.cursor ?? 0, next: pages[1]?.cursor },
+      { cursor: pages[1]?.cursor ?? 0, next: undefined },
+    ]) {
+      const response = await fetch(`${server.url}/api/sync/pull?cursor=${cursor}&limit=10`, { headers: { Authorization: user.authorization } });
+      expect(response.headers.get(PULL_NEXT_CURSOR_HEADER)).toBe(next === undefined ? null : String(next));
+    }
+
     // Nothing new: an empty page whose cursor is the current revision.
     const last = pages.at(-1)?.cursor ?? 0;
     expect((await pull(server.url, user, { cursor: last })).body).toMatchObject({ changes: [], cursor: last, hasMore: false, reset: false });
@@ -140,6 +151,41 @@ describe('GET /api/sync/pull: paging', () => {
   it('gives a new device the current revision as its cursor when there is nothing to pull', async () => {
     const user = await newUser();
     expect((await pull(server.url, user)).body).toMatchObject({ changes: [], cursor: 0, hasMore: false, reset: false });
+  });
+});
+
+describe('GET /api/sync/pull: the changes, as the database writes them', () => {
+  it('says of every record what reading it into JavaScript says: every table, nulls, tombstones, a deletion undone', async () => {
+    const user = await newUser();
+    const clientId = newClient();
+    const at = (offset: number) => clockAt(clientId, offset);
+    const pushed = await push(server.url, user, clientId, [
+      mutation(1, at(0), { key: dayOf(0), fields: { mortality: true, gratitude: false, gratitudeOne: 'quote " backslash \\ line\nbreak é 字 😀' } }),
+      mutation(2, at(1), { key: dayOf(1), fields: { gratitudeTwo: '', gratitudeThree: 'three' } }),
+      mutation(3, at(2), { key: dayOf(2), fields: { gratitude: true } }),
+      mutation(4, at(3), { key: dayOf(2), fields: {}, deleted: true }),
+      mutation(5, at(4), { key: dayOf(3), fields: { mortality: true } }),
+      mutation(6, at(5), { key: dayOf(3), fields: {}, deleted: true }),
+      mutation(7, at(6), { key: dayOf(3), fields: { gratitudeOne: 'back again' } }),
+      mutation(8, at(7), { table: 'profiles', key: 'me', fields: { birthday: null, dayStartMinutes: 240, reminderEnabled: true, reminderMinutes: 1200, reminderZone: 'Europe/Paris', streakFreezes: ['2026-01-02'], doneRule: 'either' } }),
+      mutation(9, at(8), { table: 'gameProgress', key: 'me', fields: { state: { level: 2, hp: 7.5, name: 'Bob "the" blob', boss: null, won: false } } }),
+      mutation(10, at(9), { table: 'hnTriage', key: '8863:9001', fields: { state: 'snoozed', snoozedUntil: 1_790_086_400_123, triagedAt: 1_790_000_000_000 } }),
+      mutation(11, at(10), { table: 'hnTriage', key: '8863:9002', fields: { state: 'done', triagedAt: 1_790_000_000_001 } }),
+      mutation(12, at(11), { table: 'hnTriage', key: '8863:9002', fields: {}, deleted: true }),
+    ]);
+    expect(pushed.body.rejected).toEqual([]);
+    const { sql } = database();
+    const expected = (await storedRecords(sql, user.userId)).map(toChange);
+    // The fixture reaches what it means to: a tombstone, a record deleted and written again, and
+    // a field written as null.
+    expect(expected.filter((change) => change.deleted).map((change) => change.key)).toEqual([dayOf(2), '8863:9002']);
+    expect(expected.find((change) => change.key === dayOf(3))).toMatchObject({ deleted: false, values: { gratitudeOne: 'back again' } });
+    expect(expected.find((change) => change.table === 'profiles')?.values).toHaveProperty('birthday', null);
+
+    const whole = readPullReply((await pullChanges(sql, user.userId, { cursor: 0, limit: 100 }, () => 1)).json);
+    expect(whole.changes).toEqual(expected);
+    const paged = await pullAll(user, { limit: 3 });
+    expect(paged.flatMap((page) => page.changes)).toEqual(expected);
   });
 });
 

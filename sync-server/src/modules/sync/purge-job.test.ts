@@ -6,7 +6,7 @@ import { startTombstonePurge } from './purge-job.ts';
 import { pullChanges } from './pull-service.ts';
 import { TOMBSTONE_KEEP_DAYS } from './purge-service.ts';
 import { pushMutations } from './push-service.ts';
-import { clockAt, mutation } from './testing/http.ts';
+import { clockAt, mutation, readPullReply } from './testing/http.ts';
 
 const database = useTestDatabase();
 
@@ -23,7 +23,7 @@ describe('startTombstonePurge', () => {
     job.stop();
 
     const query = { cursor: 1, limit: 10 };
-    expect((await pullChanges(sql, user.userId, query, Date.now)).reset).toBe(true);
-    expect((await pullChanges(sql, user.userId, { cursor: 0, limit: 10 }, Date.now)).changes).toEqual([]);
+    expect(readPullReply((await pullChanges(sql, user.userId, query, Date.now)).json).reset).toBe(true);
+    expect(readPullReply((await pullChanges(sql, user.userId, { cursor: 0, limit: 10 }, Date.now)).json).changes).toEqual([]);
   });
 });

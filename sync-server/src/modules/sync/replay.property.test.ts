@@ -5,7 +5,7 @@ import type { Mutation } from '#core/sync/protocol';
 import type { Sql } from '../../db/client.ts';
 import { useTestDatabase } from '../../testing/database.ts';
 import { createTestUser } from '../../testing/users.ts';
-import { readChanges } from './pull-repo.ts';
+import { storedRecords } from './testing/stored-records.ts';
 import { pushMutations } from './push-service.ts';
 
 /**
@@ -92,7 +92,7 @@ const scenarioArbitrary = fc
 let runs = 0;
 
 async function snapshot(sql: Sql, userId: string, clientIds: readonly string[]) {
-  const { records } = await readChanges(sql, userId, 0, { rows: 1_000_000, bytes: Number.MAX_SAFE_INTEGER }, null);
+  const records = await storedRecords(sql, userId);
   const texts = await sql`
     select to_char(day, 'YYYY-MM-DD') as day, field, node, hlc, text from journal_versions
     where user_id = ${userId} order by day, field, node`;

@@ -1,9 +1,9 @@
-import { Router, type RequestHandler } from 'express';
-import { pullQuerySchema, pushRequestSchema } from '#core/sync/protocol';
+import { Router, type RequestHandler, type Response } from 'express';
+import { PULL_NEXT_CURSOR_HEADER, pullQuerySchema, pushRequestSchema } from '#core/sync/protocol';
 import type { Sql } from '../../db/client.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { rejectInvalidToken, requireUser, sessionOf, sessionTokenHash } from '../accounts/require-user.ts';
-import { pullChanges, pullChangesForSession } from './pull-service.ts';
+import { pullChanges, pullChangesForSession, type PullReply } from './pull-service.ts';
 import { pushMutations } from './push-service.ts';
 import type { Clock } from './record-writes.ts';
 
@@ -13,6 +13,15 @@ import type { Clock } from './record-writes.ts';
  * this limit on the push path only.
  */
 export const PUSH_BODY_LIMIT = '1mb';
+
+/**
+ * A pull's reply is JSON text already (pull-service.ts): sent as it is, as res.json would send it,
+ * with the next page's cursor in a header when there is one.
+ */
+function sendPullReply(res: Response, reply: PullReply): void {
+  if (reply.next !== null) res.set(PULL_NEXT_CURSOR_HEADER, String(reply.next));
+  res.type('json').send(reply.json);
+}
 
 export interface SyncRouterDeps {
   readonly sql: Sql;
@@ -43,12 +52,12 @@ export function syncRouter({ sql, clock = Date.now }: SyncRouterDeps): Router {
     }
     const reply = await pullChangesForSession(sql, tokenHash, query.data, clock);
     if (reply === null) rejectInvalidToken(res);
-    else res.json(reply);
+    else sendPullReply(res, reply);
   };
 
   router.get('/sync/pull', pullInOneStatement, signedIn, async (req, res) => {
     const query = parseQuery(pullQuerySchema, req);
-    res.json(await pullChanges(sql, sessionOf(res).userId, query, clock));
+    sendPullReply(res, await pullChanges(sql, sessionOf(res).userId, query, clock));
   });
 
   return router;

@@ -13,8 +13,7 @@ import { createHttpTransport } from '../../../../pwa/src/sync/http-transport.ts'
 import type { SyncLock } from '../../../../pwa/src/sync/lock.ts';
 import { pick, seededRandom } from '../../../../pwa/src/sync/testing/prng.ts';
 import { columnOf } from '../../modules/sync/record-columns.ts';
-import { readChanges } from '../../modules/sync/pull-repo.ts';
-import { toChange } from '../../modules/sync/pull-service.ts';
+import { storedRecords, toChange } from '../../modules/sync/testing/stored-records.ts';
 import { createTestUser } from '../users.ts';
 import { createFaultyNetwork, NO_FAULTS, type FaultRates, type FaultyNetwork, type Sender } from './faulty-network.ts';
 import type { KillableServer } from './killable-server.ts';
@@ -296,7 +295,7 @@ export async function simulateRun({ server, seed, steps = 60, faults = DEFAULT_F
     if (current === undefined || parseHlc(current)?.node !== text.node) expectedTexts.set(textId, text);
   }
 
-  const { records } = await readChanges(server.sql, user.userId, 0, { rows: 1_000_000, bytes: Number.MAX_SAFE_INTEGER }, null);
+  const records = await storedRecords(server.sql, user.userId);
   const stored = new Map(records.map((record) => [`${record.table}/${record.key}`, toChange(record)]));
   let losses = 0;
   for (const [id, state] of expected) {

@@ -1,5 +1,5 @@
 import { formatHlc, type Hlc } from '#core/sync/hlc';
-import type { Mutation, PullResponse, PushResponse } from '#core/sync/protocol';
+import { pullResponseSchema, type Mutation, type PullResponse, type PushResponse } from '#core/sync/protocol';
 import type { TestUser } from '../../../testing/users.ts';
 
 /** Small helpers for tests that talk to the sync endpoints over real HTTP. */
@@ -58,4 +58,9 @@ export function clockAt(node: string, offsetMs = 0, counter = 0, base = Date.now
 /** A mutation with defaults: an exercise of 2026-03-01. */
 export function mutation(seq: number, hlc: Hlc, overrides: Partial<Mutation> = {}): Mutation {
   return { seq, table: 'exercises', key: '2026-03-01', fields: { gratitude: true }, hlc, ...overrides };
+}
+
+/** A pull reply's JSON text (pull-service.ts) read as the protocol's schema reads it on a device. */
+export function readPullReply(json: string): PullResponse {
+  return pullResponseSchema.parse(JSON.parse(json));
 }
