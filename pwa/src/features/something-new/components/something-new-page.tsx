@@ -59,7 +59,9 @@ export function SomethingNewPage() {
         <header className={styles.hero}>
           <PageHeading eyebrow="Preview" title={SOMETHING_NEW_TITLE} lead="People who say they are building something new." />
           <p className={styles.stale}>{STALE_NOTICE}</p>
-          {founders.sample === true && <p className={styles.sample}>{SAMPLE_NOTICE}</p>}
+          {/* Until the server has said, the notice stands: the product ships the sample, and a notice
+              appearing above the card once the answer came moved the whole page down. */}
+          {founders.sample !== false && <p className={styles.sample}>{SAMPLE_NOTICE}</p>}
         </header>
 
         <section className={styles.founder} aria-label="Founder profile">
@@ -85,7 +87,7 @@ export function SomethingNewPage() {
               You are offline: showing the profiles you saw before on this device.
             </p>
           )}
-          <div aria-live="polite">
+          <div aria-live="polite" className={styles.cardArea}>
             <CardArea founders={founders} />
           </div>
           <RecentProfiles profiles={founders.recent} current={current?.twitter ?? null} onShow={founders.show} />
