@@ -100,4 +100,14 @@ describe('pageHtmlSource', () => {
     expect(await source.render('/life')).toContain('<div class="boot" aria-hidden="true">Memento</div>');
     await fs.rm(built, { recursive: true, force: true });
   });
+
+  it('serves a page written by an older build, which lacks a field, with the plain shell', async () => {
+    const built = await fs.mkdtemp(path.join(os.tmpdir(), 'memento-page-html-'));
+    await fs.writeFile(path.join(built, 'index.html'), '<head><title>Memento</title></head><div id="root"><div class="boot" aria-hidden="true">Memento</div></div>');
+    const older = { pages: [{ path: '/tools', html: '<main><h1>Tools</h1></main>', title: 'Tools · Memento', description: 'Small tools', styles: '' }] };
+    await fs.writeFile(path.join(built, PRERENDERED_FILE), JSON.stringify(older));
+    const tools = await pageHtmlSource(built).render('/tools');
+    expect(tools).toContain('<div id="root"><div class="boot" aria-hidden="true">Memento</div></div>');
+    await fs.rm(built, { recursive: true, force: true });
+  });
 });

@@ -57,11 +57,22 @@ function isPrerenderedPages(value: unknown): value is PrerenderedPages {
   return typeof value === 'object' && value !== null && Array.isArray((value as { pages?: unknown }).pages);
 }
 
+/**
+ * A page as this server writes it: every text there. A build older than the server may lack a
+ * field (the written day came later): such a page is served with the plain shell instead.
+ */
+function isWholePage(page: unknown): page is PrerenderedPages['pages'][number] {
+  if (typeof page !== 'object' || page === null) return false;
+  const fields = page as Readonly<Record<string, unknown>>;
+  return ['path', 'html', 'title', 'description', 'styles', 'day'].every((name) => typeof fields[name] === 'string');
+}
+
 /** The build's prerendered pages by address, or none when the build has not written them. */
 async function readPrerendered(publicDir: string): Promise<ReadonlyMap<string, PrerenderedPage>> {
   try {
     const parsed: unknown = JSON.parse(await fs.readFile(path.join(publicDir, PRERENDERED_FILE), 'utf8'));
-    return new Map(isPrerenderedPages(parsed) ? parsed.pages.map((page) => [prerenderedPageKey(page.path), page] as const) : []);
+    const pages: readonly unknown[] = isPrerenderedPages(parsed) ? parsed.pages : [];
+    return new Map(pages.filter(isWholePage).map((page) => [prerenderedPageKey(page.path), page] as const));
   } catch {
     return new Map();
   }
