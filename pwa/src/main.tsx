@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { parseCalendarDay, type CalendarDay } from '#core/dates/calendar-day';
 import { isSignedIn } from '#core/schemas/client-state';
@@ -16,20 +16,22 @@ if (!container) throw new Error('The page has no #root element');
 
 /**
  * A page the server sent whole (see tooling/prerender) stays inert until the app has taken it
- * over, so no press lands on a control with nothing behind it.
+ * over, so no press lands on a control with nothing behind it. React takes over the frame
+ * (header, router) first and the page inside its loading boundary later, so this mark sits in
+ * that boundary: the page is live only once the page itself is.
  */
-function Started({ root: element, children }: { readonly root: HTMLElement; readonly children: ReactNode }) {
+function Started({ root: element }: { readonly root: HTMLElement }) {
   useLayoutEffect(() => {
     element.removeAttribute('inert');
   }, [element]);
-  return children;
+  return null;
 }
 
 const app = (
   <StrictMode>
-    <Started root={container}>
-      <AppRouter />
-    </Started>
+    <AppRouter>
+      <Started root={container} />
+    </AppRouter>
   </StrictMode>
 );
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { AppLoading } from '../components/layout/app-loading';
 import { trackPageLoad } from '../components/layout/page-loads';
@@ -76,19 +76,25 @@ const pages: readonly (readonly [path: string, page: LazyPage])[] = ROUTE_MODULE
  * the loading mark shows; later page changes keep the current page (with the progress bar)
  * until the next one is ready.
  */
-export function AppRouter() {
+export function AppRouter({ children }: { readonly children?: ReactNode }) {
   return (
     <BrowserRouter>
-      <AppRoutes />
+      <AppRoutes>{children}</AppRoutes>
     </BrowserRouter>
   );
 }
 
-/** The pages inside whichever router holds the address: the browser's, or the build's prerender (pwa/src/prerender.tsx). */
-export function AppRoutes() {
+/**
+ * The pages inside whichever router holds the address: the browser's, or the build's prerender
+ * (pwa/src/prerender.tsx). `children` render beside the page, inside its loading boundary: a
+ * page the server sent is taken over boundary by boundary, and they come in with the page, not
+ * before it.
+ */
+export function AppRoutes({ children }: { readonly children?: ReactNode }) {
   return (
     <RouteErrorBoundary>
       <Suspense fallback={<AppLoading />}>
+        {children}
         <Routes>
           <Route element={<RootLayout />}>
             {pages.map(([path, { Page }]) => (
