@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { userDbName } from '../pwa/src/db/user-db';
 import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
-import { forgiveFaviconFailures, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
+import { forgiveFaviconFailures, goOnline, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
 import { SignInPage } from './pages/sign-in-page';
 
 /** A new person per test: tests run in parallel against one server. */
@@ -195,7 +195,7 @@ test('Log Out with a change not synced asks first; Cancel keeps it; once synced,
   // Back on the dashboard before the network returns: the account view asks for the purchases on
   // 'online', and Chromium can fire that event a moment before its emulated network is back.
   await dashboard.sidebarLink('Home').click();
-  await context.setOffline(false);
+  await goOnline(context);
   await dashboard.waitForSynced();
   forgiveFaviconFailures(failed, pageProblems);
   await dashboard.openAccount();

@@ -7,7 +7,7 @@ import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { BillingPages, watchForUpgradeOffers } from './pages/billing-pages';
 import { DashboardPage } from './pages/dashboard-page';
 import { HnTracker } from './pages/hn-tracker';
-import { forgiveFaviconFailures, watchFailedRequests } from './pages/offline-favicon';
+import { forgiveFaviconFailures, goOnline, watchFailedRequests } from './pages/offline-favicon';
 import { SignInPage } from './pages/sign-in-page';
 
 /**
@@ -80,7 +80,7 @@ test('Pro from /hnupgrade: the PRO badge and a second tracker; cancel at the per
   await expect(subscription.getByRole('button', { name: 'Manage Subscriptions' })).toHaveAttribute('aria-disabled', 'true');
   await expect(subscription).toContainText('You are offline. A connection is needed to change your plan.');
   forgiveFaviconFailures(failed, pageProblems);
-  await context.setOffline(false);
+  await goOnline(context);
 });
 
 test('Upgrade now on the dashboard: the hosted checkout with the e-mail filled in, confirming, the paid state, and the billing portal', async ({ page }) => {

@@ -4,7 +4,7 @@ import { bookingsResponseSchema } from '#core/schemas/expert';
 import { startExpertClockServer } from './expert-clock-server';
 import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { ExpertPages, ExpertPublicPage, mailWithSubject, type ExpertPageFields } from './pages/expert-pages';
-import { forgiveFaviconFailures, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
+import { forgiveFaviconFailures, goOnline, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
 
 /**
  * The expert tool in Chromium against the real server and its local Stripe (Connect included):
@@ -270,7 +270,7 @@ test('offline: the page form is kept on the device and sent when the connection 
   await expect(expert.field('Site name')).toHaveValue(siteName);
   await expect(expert.field('Rate (hourly, USD)')).toHaveValue('40.00');
 
-  await page.context().setOffline(false);
+  await goOnline(page.context());
   await expect(page.getByRole('heading', { name: 'Enabling Payments' })).toBeVisible();
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page).toHaveURL(paths.expertDashboard.href());

@@ -4,7 +4,7 @@ import { hnItemLink } from '#core/hn/link';
 import { FIXTURE_IDS } from '../sync-server/src/testing/local-hn/fixtures';
 import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { HnTracker } from './pages/hn-tracker';
-import { forgiveFaviconFailures, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
+import { forgiveFaviconFailures, goOnline, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
 import { SignInPage } from './pages/sign-in-page';
 
 /**
@@ -76,7 +76,7 @@ test('done offline stays done through an offline reload, syncs, and shows done o
   await hn.expectHeading(LAUNCH_TITLE);
 
   // Back online, the triage goes to the server.
-  await context.setOffline(false);
+  await goOnline(context);
   await expect(triageSync(page)).toHaveText('Synced', { timeout: 20_000 });
   forgiveFaviconFailures(failed, pageProblems);
 

@@ -4,7 +4,7 @@ import { TRACKER_LINK_MESSAGES, hnItemLink, hnReplyLink } from '#core/hn/link';
 import { FIXTURE_IDS } from '../sync-server/src/testing/local-hn/fixtures';
 import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { HnTracker, forgiveRefusals } from './pages/hn-tracker';
-import { forgiveFaviconFailures, watchFailedRequests } from './pages/offline-favicon';
+import { forgiveFaviconFailures, goOnline, watchFailedRequests } from './pages/offline-favicon';
 import { SignInPage } from './pages/sign-in-page';
 
 /**
@@ -111,7 +111,7 @@ test('track a launch: bad links refused, the unanswered comments, the free limit
   forgiveFaviconFailures(failed, pageProblems);
 
   // Back online: delete, after confirming.
-  await context.setOffline(false);
+  await goOnline(context);
   await page.reload();
   await hn.tracker(LAUNCH_TITLE).getByRole('button', { name: /^Delete/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this tracker?' });

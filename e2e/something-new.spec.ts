@@ -1,6 +1,6 @@
 import { CONTACT_EMAIL } from '#core/contact';
 import { expect, test, waitForServiceWorker } from './fixtures';
-import { forgiveFaviconFailures, watchFailedRequests } from './pages/offline-favicon';
+import { forgiveFaviconFailures, goOnline, watchFailedRequests } from './pages/offline-favicon';
 import { SomethingNewPage } from './pages/something-new';
 
 /**
@@ -65,7 +65,7 @@ test('offline after a visit: the last profile seen is shown, the others seen sta
 
   // Back online, a new founder comes without a press (never the one on the card).
   const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/getOneSomethingNew');
-  await context.setOffline(false);
+  await goOnline(context);
   expect((await answered).status()).toBe(200);
   await expect(somethingNew.getRandomButton()).not.toHaveAttribute('aria-busy', 'true');
   expect(await somethingNew.shownName()).not.toBe(first);

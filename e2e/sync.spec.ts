@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test, waitForServiceWorker } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
-import { forgiveFaviconFailures, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
+import { forgiveFaviconFailures, goOnline, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
 import { SignInPage } from './pages/sign-in-page';
 
 const someone = () => `e2e-sync-${randomUUID()}@example.test`;
@@ -58,7 +58,7 @@ test('written online and offline, reloaded offline, synced, then seen on a secon
   // on 'online', and Chromium can fire that event a moment before its emulated network is back.
   await dashboard.done();
 
-  await context.setOffline(false);
+  await goOnline(context);
   await dashboard.waitForSynced();
   forgiveFaviconFailures(failed, pageProblems);
 
