@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HnItem } from '#core/schemas/hn';
 import { apiCall } from '../accounts/testing/api-call.ts';
 import { housekeeping } from '../../jobs/housekeeping.ts';
-import { createHnClient } from '../../providers/hacker-news.ts';
+import { createHnClient, type HnClient } from '../../providers/hacker-news.ts';
 import { serveApp } from '../../testing/app.ts';
 import { useTestDatabase } from '../../testing/database.ts';
 import { startLocalHn, type LocalHn } from '../../testing/local-hn/local-hn.ts';
@@ -34,6 +34,7 @@ afterAll(() => local.close());
 beforeEach(() => {
   local.resetCounts();
   local.latencyMs = 0;
+  local.holdUntil = undefined;
 });
 
 describe('the cache', () => {
@@ -139,12 +140,40 @@ describe('reading at once', () => {
 
   it('shares item requests between two loaders on one client reading the same thread', async () => {
     const post = newPost();
-    local.latencyMs = 20;
     const client = createHnClient({ baseUrl: local.baseUrl });
-    const one = createThreadLoader({ sql: database().sql, client, clock });
-    const two = createThreadLoader({ sql: database().sql, client, clock });
+    // Each item's answer waits until both loaders have asked the client for it: they read at
+    // the same moment however the machine schedules them (a free loader would otherwise find
+    // the first one's answer already in, and the test would show nothing).
+    const asked = new Map<number, number>();
+    const bothAsked = new Map<number, { promise: Promise<void>; resolve: () => void }>();
+    const gate = (id: number) => {
+      let gateOf = bothAsked.get(id);
+      if (gateOf === undefined) {
+        let resolve: () => void = () => undefined;
+        const promise = new Promise<void>((done) => {
+          resolve = done;
+        });
+        gateOf = { promise, resolve };
+        bothAsked.set(id, gateOf);
+      }
+      return gateOf;
+    };
+    local.holdUntil = (id) => gate(id).promise;
+    const counting: HnClient = {
+      item(id) {
+        const times = (asked.get(id) ?? 0) + 1;
+        asked.set(id, times);
+        if (times === 2) gate(id).resolve();
+        return client.item(id);
+      },
+    };
+    const one = createThreadLoader({ sql: database().sql, client: counting, clock });
+    const two = createThreadLoader({ sql: database().sql, client: counting, clock });
     await Promise.all([one.load(post.id), two.load(post.id)]);
-    for (const item of post.items) expect(local.requestsFor(item.id)).toBe(1);
+    for (const item of post.items) {
+      expect(asked.get(item.id)).toBe(2);
+      expect(local.requestsFor(item.id)).toBe(1);
+    }
   });
 });
 

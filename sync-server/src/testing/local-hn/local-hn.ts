@@ -36,6 +36,8 @@ export interface LocalHn {
   /** The next `times` requests for the item fail this way. */
   failNext(id: number, times: number, fault: Fault): void;
   latencyMs: number;
+  /** When set, each item's answer waits for the promise it gives for that item (then the latency). */
+  holdUntil: ((id: number) => Promise<void>) | undefined;
   close(): Promise<void>;
 }
 
@@ -61,7 +63,12 @@ export async function startLocalHn(options: LocalHnOptions = {}): Promise<LocalH
   };
   put(options.items ?? []);
 
-  const state = { latencyMs: options.latencyMs ?? 0, open: 0, maxOpen: 0 };
+  const state: { latencyMs: number; open: number; maxOpen: number; holdUntil: ((id: number) => Promise<void>) | undefined } = {
+    latencyMs: options.latencyMs ?? 0,
+    open: 0,
+    maxOpen: 0,
+    holdUntil: undefined,
+  };
 
   const answerItem = (id: number, res: http.ServerResponse) => {
     counts.set(id, (counts.get(id) ?? 0) + 1);
@@ -77,8 +84,13 @@ export async function startLocalHn(options: LocalHnOptions = {}): Promise<LocalH
       if (fault === undefined) sendJson(res, 200, items.get(id) ?? null);
       else sendJson(res, fault, { error: 'injected fault' });
     };
-    if (state.latencyMs > 0) setTimeout(answer, state.latencyMs);
-    else answer();
+    const afterLatency = () => {
+      if (state.latencyMs > 0) setTimeout(answer, state.latencyMs);
+      else answer();
+    };
+    const hold = state.holdUntil?.(id);
+    if (hold === undefined) afterLatency();
+    else void hold.then(afterLatency);
   };
 
   const control = async (req: http.IncomingMessage, res: http.ServerResponse, path: string) => {
@@ -128,6 +140,12 @@ export async function startLocalHn(options: LocalHnOptions = {}): Promise<LocalH
     },
     set latencyMs(value: number) {
       state.latencyMs = value;
+    },
+    get holdUntil() {
+      return state.holdUntil;
+    },
+    set holdUntil(value: ((id: number) => Promise<void>) | undefined) {
+      state.holdUntil = value;
     },
     close: () =>
       new Promise((resolve, reject) => {
