@@ -29,7 +29,9 @@ describe('embedded PGlite', () => {
     } finally {
       await second.close();
     }
-  });
+    // Two cold starts of the embedded database (its files created, then read back): a few
+    // seconds alone, past 30 s in CI's first phase beside the other suites.
+  }, 120_000);
 
   it('serves queued queries one at a time over its single connection', async () => {
     const embedded = await startEmbeddedPostgres({ memory: true });
