@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   addDays,
   daysBetween,
+  dayToUtcMs,
   parseCalendarDay,
   calendarDayInZone,
   calendarDayInLocalZone,
@@ -103,5 +104,21 @@ describe('calendar days', () => {
     if (!day) throw new Error('fixture');
     expect(formatLongDay(day)).toBe('Friday, December 25, 2026');
     expect(formatMediumDay(day)).toBe('Dec 25, 2026');
+  });
+
+  it('writes any day as Intl writes it in en-US', () => {
+    const long = new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    const medium = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    // From year 100: Date.UTC reads years 0-99 as 1900-1999, and nobody counts to those days.
+    const days = fc.date({ min: new Date(Date.UTC(100, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true });
+    fc.assert(
+      fc.property(days, (instant) => {
+        const day = calendarDayInZone(instant, 'UTC');
+        const midnight = new Date(dayToUtcMs(day));
+        expect(formatLongDay(day)).toBe(long.format(midnight));
+        expect(formatMediumDay(day)).toBe(medium.format(midnight));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -148,13 +148,18 @@ function dayFormatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-const longFormat = lazyFormat(
-  () => new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
-);
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
-/** 'Friday, December 25, 2026'. */
+/**
+ * 'Friday, December 25, 2026', as en-US writes it. Spelled out here rather than through
+ * Intl.DateTimeFormat: a page's first date formatter loads the browser's date data, a single
+ * 40-50 ms task on a fast machine before a date page can show its answer, and the words of one
+ * fixed language and calendar need none of it (the tests hold it to Intl's own output).
+ */
 export function formatLongDay(day: CalendarDay): string {
-  return longFormat().format(new Date(dayToUtcMs(day)));
+  const { year, month, day: date } = dayParts(day);
+  return `${WEEKDAY_NAMES[weekday(day)] ?? ''}, ${MONTH_NAMES[month - 1] ?? ''} ${String(date)}, ${String(year)}`;
 }
 
 const numberFormat = lazyFormat(() => new Intl.NumberFormat('en-US'));
@@ -170,11 +175,8 @@ export function formatCount(value: number): string {
   return value < 0 || Object.is(value, -0) ? `-${digits}` : digits;
 }
 
-const mediumFormat = lazyFormat(
-  () => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }),
-);
-
-/** 'Dec 25, 2026': for lists, where the long form would wrap on a phone. */
+/** 'Dec 25, 2026': for lists, where the long form would wrap on a phone (spelled out as `formatLongDay` is). */
 export function formatMediumDay(day: CalendarDay): string {
-  return mediumFormat().format(new Date(dayToUtcMs(day)));
+  const { year, month, day: date } = dayParts(day);
+  return `${MONTH_NAMES[month - 1]?.slice(0, 3) ?? ''} ${String(date)}, ${String(year)}`;
 }
