@@ -140,7 +140,8 @@ describe('reading at once', () => {
 
   it('shares item requests between two loaders on one client reading the same thread', async () => {
     const post = newPost();
-    const client = createHnClient({ baseUrl: local.baseUrl });
+    // A held request must not time out and be sent again while the other loader catches up.
+    const client = createHnClient({ baseUrl: local.baseUrl, timeoutMs: 60_000 });
     // Each item's answer waits until both loaders have asked the client for it: they read at
     // the same moment however the machine schedules them (a free loader would otherwise find
     // the first one's answer already in, and the test would show nothing).
