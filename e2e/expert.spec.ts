@@ -4,7 +4,7 @@ import { bookingsResponseSchema } from '#core/schemas/expert';
 import { startExpertClockServer } from './expert-clock-server';
 import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { ExpertPages, ExpertPublicPage, mailWithSubject, type ExpertPageFields } from './pages/expert-pages';
-import { forgiveFaviconFailures, goOnline, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
+import { forgiveFaviconFailures, goOffline, goOnline, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
 
 /**
  * The expert tool in Chromium against the real server and its local Stripe (Connect included):
@@ -259,7 +259,7 @@ test('offline: the page form is kept on the device and sent when the connection 
   await waitForServiceWorker(page);
 
   await expect.poll(apiInFlight).toBe(0);
-  await page.context().setOffline(true);
+  await goOffline(page.context());
   await expert.fillPageForm(expertFields(siteName));
   await expert.nextButton().click();
   const kept = page.getByText('You are offline. Your page is saved on this device and will be made as soon as you are back online.');
@@ -281,7 +281,7 @@ test('offline: the page form is kept on the device and sent when the connection 
   await expect(page.getByRole('heading', { level: 1, name: "Hi, there! I'm Jane <b>Doe</b>" })).toBeVisible();
   // The signed-in app syncs after a page change: cut the network only once nothing is in flight.
   await expect.poll(apiInFlight).toBe(0);
-  await page.context().setOffline(true);
+  await goOffline(page.context());
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: "Hi, there! I'm Jane <b>Doe</b>" })).toBeVisible();
   await expect(page.getByText('You are seeing the copy saved on this device (offline).')).toBeVisible();

@@ -3,6 +3,19 @@ import { expect, type BrowserContext, type Page, type Request } from '@playwrigh
 /** Contexts whose emulated network is being switched back on (inside `goOnline`). */
 const reconnecting = new WeakSet<BrowserContext>();
 
+/** How many times `goOffline` has cut each context's network. */
+const cuts = new WeakMap<BrowserContext, number>();
+
+/**
+ * Cuts the emulated network. A request the app had in the air at that moment (a sync begun
+ * right after the test saw none in flight) fails as disconnected because the test cut it;
+ * `watchFailedRequests` tells those apart too.
+ */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  cuts.set(context, (cuts.get(context) ?? 0) + 1);
+  await context.setOffline(true);
+}
+
 /**
  * Turns the emulated network back on. Chromium applies it to the page first and to its service
  * worker a moment later, and the page's 'online' event comes in between: a request the app
@@ -22,20 +35,26 @@ export async function goOnline(context: BrowserContext): Promise<void> {
 export interface FailedRequests {
   /** Every other failed request. */
   readonly paths: string[];
-  /** Requests started while `goOnline` switched the network back, failed as disconnected. */
+  /**
+   * Failed as disconnected because of the test's own switch: started while `goOnline` switched
+   * the network back, or in the air when `goOffline` cut it.
+   */
   readonly duringReconnect: string[];
 }
 
 export function watchFailedRequests(page: Page): FailedRequests {
   const failed: FailedRequests = { paths: [], duringReconnect: [] };
   const startedDuringReconnect = new WeakSet<Request>();
+  const cutsAtStart = new WeakMap<Request, number>();
   page.on('request', (request) => {
     if (reconnecting.has(page.context())) startedDuringReconnect.add(request);
+    cutsAtStart.set(request, cuts.get(page.context()) ?? 0);
   });
   page.on('requestfailed', (request) => {
     const path = new URL(request.url()).pathname;
     const disconnected = request.failure()?.errorText === 'net::ERR_INTERNET_DISCONNECTED';
-    if (disconnected && startedDuringReconnect.has(request)) failed.duringReconnect.push(path);
+    const cutInFlight = (cuts.get(page.context()) ?? 0) > (cutsAtStart.get(request) ?? Number.POSITIVE_INFINITY);
+    if (disconnected && (startedDuringReconnect.has(request) || cutInFlight)) failed.duringReconnect.push(path);
     else failed.paths.push(path);
   });
   return failed;
