@@ -39,11 +39,11 @@ export interface FailedRequests {
    * Failed as disconnected because of the test's own switch: started while `goOnline` switched
    * the network back, or in the air when `goOffline` cut it.
    */
-  readonly duringReconnect: string[];
+  readonly byTheTestsSwitch: string[];
 }
 
 export function watchFailedRequests(page: Page): FailedRequests {
-  const failed: FailedRequests = { paths: [], duringReconnect: [] };
+  const failed: FailedRequests = { paths: [], byTheTestsSwitch: [] };
   const startedDuringReconnect = new WeakSet<Request>();
   const cutsAtStart = new WeakMap<Request, number>();
   page.on('request', (request) => {
@@ -54,7 +54,7 @@ export function watchFailedRequests(page: Page): FailedRequests {
     const path = new URL(request.url()).pathname;
     const disconnected = request.failure()?.errorText === 'net::ERR_INTERNET_DISCONNECTED';
     const cutInFlight = (cuts.get(page.context()) ?? 0) > (cutsAtStart.get(request) ?? Number.POSITIVE_INFINITY);
-    if (disconnected && (startedDuringReconnect.has(request) || cutInFlight)) failed.duringReconnect.push(path);
+    if (disconnected && (startedDuringReconnect.has(request) || cutInFlight)) failed.byTheTestsSwitch.push(path);
     else failed.paths.push(path);
   });
   return failed;
@@ -79,7 +79,7 @@ export function watchApiInFlight(page: Page): () => number {
  * the test.
  */
 export function forgiveFaviconFailures(failed: FailedRequests, pageProblems: string[]): void {
-  const all = [...failed.paths, ...failed.duringReconnect];
+  const all = [...failed.paths, ...failed.byTheTestsSwitch];
   expect(failed.paths.filter((path) => path !== '/favicon.svg'), `failed requests: ${all.join(', ')}`).toEqual([]);
   for (let i = 0; i < all.length; i++) {
     const index = pageProblems.indexOf('console: Failed to load resource: net::ERR_INTERNET_DISCONNECTED');
