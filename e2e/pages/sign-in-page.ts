@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { paths } from '#core/paths';
 
 /** The sign-in page as a person uses it on a server without Google (the tests' server). */
@@ -9,14 +9,17 @@ export class SignInPage {
     await this.page.goto(paths.signup.href());
   }
 
-  /** Signs in with local sign-in; resolves once the server has answered. */
+  /**
+   * Signs in with local sign-in; resolves once the server has answered and, when it let the
+   * person in, once the app has stored the account (it does so a moment after the answer).
+   */
   async signInLocally(email: string, firstName?: string): Promise<void> {
     const form = this.page.getByRole('group', { name: 'Local sign-in (this server runs without Google)' });
     await form.getByLabel('E-mail address').fill(email);
     if (firstName !== undefined) await form.getByLabel('First name').fill(firstName);
     const answered = this.page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/local');
     await this.page.getByRole('button', { name: 'Sign in' }).click();
-    await answered;
+    if ((await answered).ok()) await expect.poll(() => this.storedUserId()).not.toBe('');
   }
 
   /** The stored client state's user e-mail, '' when signed out. */
