@@ -80,7 +80,9 @@ const isBootChunk = (chunk: { readonly facadeModuleId: string | null }): boolean
 /**
  * index.html loads the small boot script (pwa/src/boot.ts) instead of the app's entry, and
  * announces the entry as a module preload it names: the browser fetches the app at once, and the
- * boot script runs it after the first paint. Only in the build: the dev server runs the app as written.
+ * boot script runs it after the first paint. The preload asks for a low priority, as the route
+ * preloads do (sync-server/src/http/page-html.ts): the first paint does not wait on it. Only in
+ * the build: the dev server runs the app as written.
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -97,7 +99,7 @@ function startAfterFirstPaint(): Plugin {
         return html.replace(
           entryScript,
           (_tag, file: string) =>
-            `<script type="module" crossorigin src="/${boot.fileName}"></script>\n    <link rel="modulepreload" crossorigin href="${file}" data-app-entry>`,
+            `<script type="module" crossorigin src="/${boot.fileName}"></script>\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="${file}" data-app-entry>`,
         );
       },
     },

@@ -17,9 +17,10 @@ describe('a page’s preloads', () => {
   it('announces the chunks of the route the path matches, first match wins', () => {
     const tags = preloadTags(routeAssetsFor(ASSETS, '/weeksuntil/christmas'));
     expect(tags).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/result-B.js"><link rel="modulepreload" crossorigin href="/assets/shared-C.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/result-B.js">' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/shared-C.js">',
     );
-    expect(preloadTags(routeAssetsFor(ASSETS, '/'))).toContain('<link rel="preload" as="style" crossorigin href="/assets/landing-A.css">');
+    expect(preloadTags(routeAssetsFor(ASSETS, '/'))).toContain('<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/landing-A.css">');
     expect(preloadTags(routeAssetsFor(ASSETS, '/hnrd/item/1'))).toContain('/assets/hn-D.js');
   });
 
@@ -60,7 +61,7 @@ describe('pageHtmlSource', () => {
     const source = pageHtmlSource(dir, { headHooks: [hook, later] });
     const landing = await source.render('/');
     expect(landing).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/landing-A.js"><link rel="preload" as="style" crossorigin href="/assets/landing-A.css"><meta name="later"></head>',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/landing-A.js"><link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/landing-A.css"><meta name="later"></head>',
     );
     expect(landing).not.toContain('og:title');
     expect(await source.render('/ex/"><script>')).toContain('<meta property="og:title" content="/ex/&quot;&gt;&lt;script&gt;"></head>');
@@ -95,7 +96,7 @@ describe('pageHtmlSource', () => {
     expect(tools).toContain('<meta name="description" content="Small tools" />');
     expect(tools).toContain('<style>.tools{gap:1rem}</style>');
     // Its stylesheet is in the page already: announced disabled, so nothing fetches it again.
-    expect(tools).toContain('<link rel="modulepreload" crossorigin href="/assets/tools-T.js"><link rel="stylesheet" crossorigin href="/assets/tools-T.css" disabled></head>');
+    expect(tools).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/tools-T.js"><link rel="stylesheet" crossorigin href="/assets/tools-T.css" disabled></head>');
     expect(await source.render('/weeksuntil/christmas')).toContain('<div class="boot"><h1>Weeks until Christmas</h1><p>Count</p></div>');
     expect(await source.render('/life')).toContain('<div class="boot" aria-hidden="true">Memento</div>');
     await fs.rm(built, { recursive: true, force: true });
