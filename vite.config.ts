@@ -258,6 +258,11 @@ export default defineConfig({
           include: ['sync-server/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
+          // The files run one after another in one process, sharing the modules they import
+          // instead of loading them again for each of the 88 files: on Postgres (CI) that took
+          // the run from 328 to 173 CPU-s, on PGlite from 520 to 322. Each file still opens and
+          // closes its own database.
+          isolate: false,
         },
       },
     ],
