@@ -9,15 +9,16 @@ import { NO_BUILD_DIR } from './testing/no-build.ts';
 
 const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const ENTRY = path.join(REPO_ROOT, 'sync-server', 'src', 'index.ts');
-const START_TIMEOUT_MS = 30_000;
+// Two cold starts side by side with the other suites (CI's first phase) took past 30 s.
+const START_TIMEOUT_MS = 60_000;
 
 type Child = ChildProcessByStdio<null, Readable, Readable>;
 
 interface Started {
   readonly child: Child;
   readonly url: string;
-  /** Milliseconds from spawn to the first 200 from /api/health. */
-  readonly firstResponseMs: number;
+  /** The messages the server logged up to its "listening" line. */
+  readonly messages: readonly string[];
 }
 
 let dataDir: string;
@@ -47,11 +48,12 @@ function spawnServer(variables: Record<string, string>): Child {
   });
 }
 
-/** Resolves with the URL from the "listening" log line; rejects if the process ends first. */
-function listeningUrl(child: Child): Promise<string> {
+/** Resolves with the URL from the "listening" log line and the messages before it; rejects if the process ends first. */
+function listening(child: Child): Promise<{ url: string; messages: string[] }> {
   return new Promise((resolve, reject) => {
     let buffered = '';
     let stderr = '';
+    const messages: string[] = [];
     const timer = setTimeout(() => {
       reject(new Error(`no "listening" line within ${START_TIMEOUT_MS} ms`));
     }, START_TIMEOUT_MS);
@@ -64,7 +66,9 @@ function listeningUrl(child: Child): Promise<string> {
         const entry = JSON.parse(line) as { msg?: string; url?: string };
         if (entry.url && entry.msg?.startsWith('Memento listening')) {
           clearTimeout(timer);
-          resolve(entry.url);
+          resolve({ url: entry.url, messages });
+        } else if (entry.msg !== undefined) {
+          messages.push(entry.msg);
         }
       }
     });
@@ -81,13 +85,12 @@ function exitCode(child: Child): Promise<number | null> {
 }
 
 async function start(): Promise<Started> {
-  const startedAt = performance.now();
   const child = spawnServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
-  const url = await listeningUrl(child);
+  const { url, messages } = await listening(child);
   const response = await fetch(`${url}/api/health`);
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
-  return { child, url, firstResponseMs: performance.now() - startedAt };
+  return { child, url, messages };
 }
 
 async function stop(child: Child): Promise<void> {
@@ -99,6 +102,7 @@ async function stop(child: Child): Promise<void> {
 describe('the server process', () => {
   it('starts on a new data folder, reopens it, and stops cleanly on SIGTERM', async () => {
     const first = await start();
+    expect(first.messages).toContain('database migrated');
     await stop(first.child);
     await expect(fs.access(path.join(dataDir, 'pglite', 'PG_VERSION'))).resolves.toBeUndefined();
 
@@ -111,11 +115,10 @@ describe('the server process', () => {
     expect(intruderOutput).toMatch(/data folder is in use by another server/);
     expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
     await stop(second.child);
-    // Reopening skips creating the database, so it is much quicker than the first start (about
-    // 1.5 s against 5-8 s here). The bound only catches gross regressions on a busy machine.
-    expect(second.firstResponseMs).toBeLessThan(first.firstResponseMs);
-    expect(second.firstResponseMs).toBeLessThan(10_000);
-  });
+    // Reopened, the database is the one the first start made: nothing left to migrate.
+    expect(second.messages).not.toContain('database migrated');
+    // Two cold starts and a refused third: past 30 s in CI's first phase beside the other suites.
+  }, 180_000);
 
   it('refuses to start with a readable list of configuration problems', async () => {
     const child = spawnServer({ PORT: 'eighty', NODE_ENV: 'production' });
