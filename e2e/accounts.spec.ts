@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { userDbName } from '../pwa/src/db/user-db';
-import { expect, paths, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
 import { forgiveFaviconFailures, goOnline, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
 import { SignInPage } from './pages/sign-in-page';
@@ -9,7 +9,7 @@ import { SignInPage } from './pages/sign-in-page';
 /** A new person per test: tests run in parallel against one server. */
 const someone = () => `e2e-${randomUUID()}@example.test`;
 
-test('local sign-in lands on the dashboard and the session survives reloads, online and offline', { tag: WITH_SERVICE_WORKER }, async ({ page, context }) => {
+test('local sign-in lands on the dashboard and the session survives reloads, online and offline', async ({ page, context }) => {
   const signIn = new SignInPage(page);
   await signIn.open();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to continue' })).toBeVisible();
@@ -161,7 +161,7 @@ test('Log Out with everything synced deletes the journal from the device, in eve
   expect(await hasUserDatabase(otherTab, userId)).toBe(false);
 });
 
-test('Log Out with a change not synced asks first; Cancel keeps it; once synced, Log Out deletes it', { tag: WITH_SERVICE_WORKER }, async ({ page, context, pageProblems }) => {
+test('Log Out with a change not synced asks first; Cancel keeps it; once synced, Log Out deletes it', async ({ page, context, pageProblems }) => {
   const failed = watchFailedRequests(page);
   const apiInFlight = watchApiInFlight(page);
   const signIn = new SignInPage(page);

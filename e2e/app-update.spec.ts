@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newDataDir, startServer, type RunningServer } from './bench/server';
 import type { Page } from '@playwright/test';
-import { expect, paths, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, paths, test, waitForServiceWorker } from './fixtures';
 
 const builtApp = fileURLToPath(new URL('../dist/pwa', import.meta.url));
 
@@ -72,7 +72,7 @@ async function expectNewVersionInCharge(page: Page): Promise<void> {
 
 const updateBanner = (page: Page) => page.getByRole('status').filter({ hasText: 'Update available' });
 
-test('a new version waits until the person presses Reload, then takes over the tab', { tag: WITH_SERVICE_WORKER }, async ({ page }) => {
+test('a new version waits until the person presses Reload, then takes over the tab', async ({ page }) => {
   // A server of its own starts (a fresh database) and a service worker installs twice.
   test.slow();
   const release = await releaseOfBuild();
@@ -102,7 +102,7 @@ test('a new version waits until the person presses Reload, then takes over the t
   }
 });
 
-test('in the tab of the first visit, which no service worker controls, Reload switches to the new version; another tab keeps its page', { tag: WITH_SERVICE_WORKER }, async ({ page, context }) => {
+test('in the tab of the first visit, which no service worker controls, Reload switches to the new version; another tab keeps its page', async ({ page, context }) => {
   test.slow();
   const release = await releaseOfBuild();
   try {

@@ -3,7 +3,7 @@ import { hnItemLink } from '#core/hn/link';
 import { planStateSchema, type PlanState } from '#core/schemas/billing';
 import { FIXTURE_IDS } from '../sync-server/src/testing/local-hn/fixtures';
 import { startClockServer } from './billing-clock-server';
-import { expect, paths, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { BillingPages, watchForUpgradeOffers } from './pages/billing-pages';
 import { DashboardPage } from './pages/dashboard-page';
 import { HnTracker } from './pages/hn-tracker';
@@ -26,7 +26,7 @@ async function signInToTracker(page: HnTracker['page'], email: string): Promise<
   await expect(page).toHaveURL(paths.hnrd.href());
 }
 
-test('Pro from /hnupgrade: the PRO badge and a second tracker; cancel at the period end and undo; the plan offline', { tag: WITH_SERVICE_WORKER }, async ({ page, context, pageProblems }) => {
+test('Pro from /hnupgrade: the PRO badge and a second tracker; cancel at the period end and undo; the plan offline', async ({ page, context, pageProblems }) => {
   test.slow();
   const hn = new HnTracker(page);
   const billing = new BillingPages(page);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, paths, setNow, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, paths, setNow, test, waitForServiceWorker } from './fixtures';
 import { BirthdayEntry } from './pages/birthday-entry';
 import { forgiveFaviconFailures, watchFailedRequests } from './pages/offline-favicon';
 import { DashboardPage } from './pages/dashboard-page';
@@ -78,7 +78,7 @@ test('free accounts see the upgrade prompts; Upgrade now opens the checkout, and
   await expect(page.getByRole('button', { name: 'Upgrade now' })).toHaveCount(2);
 });
 
-test('the same day offline: written, done and still there after an offline reload', { tag: WITH_SERVICE_WORKER }, async ({ page, context, pageProblems }) => {
+test('the same day offline: written, done and still there after an offline reload', async ({ page, context, pageProblems }) => {
   await setNow(page, NOW);
   const failed = watchFailedRequests(page);
   const dashboard = new DashboardPage(page);

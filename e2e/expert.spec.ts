@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AUTO_REFUND_MS } from '#core/experts/bookings';
 import { bookingsResponseSchema } from '#core/schemas/expert';
 import { startExpertClockServer } from './expert-clock-server';
-import { expect, paths, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { ExpertPages, ExpertPublicPage, mailWithSubject, type ExpertPageFields } from './pages/expert-pages';
 import { forgiveFaviconFailures, goOffline, goOnline, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
 
@@ -33,7 +33,7 @@ function expertFields(siteName: string): ExpertPageFields {
   };
 }
 
-test('an expert onboards, a visitor pays, both are e-mailed, and the expert schedules and refunds', { tag: WITH_SERVICE_WORKER }, async ({ page, browser, pageProblems }) => {
+test('an expert onboards, a visitor pays, both are e-mailed, and the expert schedules and refunds', async ({ page, browser, pageProblems }) => {
   test.slow();
   const expertEmail = `e2e-expert-${randomUUID()}@example.test`;
   const siteName = `Jane${letters()}`;
@@ -247,7 +247,7 @@ test('a booking not marked scheduled within 7 days is refunded automatically, an
   }
 });
 
-test('offline: the page form is kept on the device and sent when the connection returns; pages seen open offline', { tag: WITH_SERVICE_WORKER }, async ({ page, pageProblems }) => {
+test('offline: the page form is kept on the device and sent when the connection returns; pages seen open offline', async ({ page, pageProblems }) => {
   test.slow();
   const siteName = `Off${letters()}`;
   const expert = new ExpertPages(page);

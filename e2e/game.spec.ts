@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ENEMY_TURN_MS } from '#core/game/rules';
-import { expect, paths, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
 import { GamePage } from './pages/game';
 import { SignInPage } from './pages/sign-in-page';
@@ -117,7 +117,7 @@ test('a damaged or old save starts a new game and says so', async ({ page }) => 
   await expect(game.stat('Strength')).toHaveText('1');
 });
 
-test('offline mid-fight: the page, the fight and its sounds carry on without a network', { tag: WITH_SERVICE_WORKER }, async ({ page, context }) => {
+test('offline mid-fight: the page, the fight and its sounds carry on without a network', async ({ page, context }) => {
   // About 30 s on two busy cores, the default limit.
   test.slow();
   const game = new GamePage(page);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { browserKeys } from '../sync-server/src/modules/reminders/testing/push-endpoint';
 import { livePost } from '../sync-server/src/testing/local-hn/live-post';
 import { publicKeyResponseSchema } from '#core/schemas/reminders';
-import { expect, paths, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { HnTracker } from './pages/hn-tracker';
 import { startHnWatchStack, type HnWatchStack } from './pages/hn-watch-stack';
 import { registrationLog, standInPushService } from './pages/push-registration';
@@ -27,7 +27,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => stack.close());
 
-test('a new comment arrives as a notification leading to the post, where Pro sees its score and comments over time', { tag: WITH_SERVICE_WORKER }, async ({ page, context }) => {
+test('a new comment arrives as a notification leading to the post, where Pro sees its score and comments over time', async ({ page, context }) => {
   test.slow();
   const post = livePost(stack.local, {
     id: 42_000_000,

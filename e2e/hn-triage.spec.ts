@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { hnItemLink } from '#core/hn/link';
 import { FIXTURE_IDS } from '../sync-server/src/testing/local-hn/fixtures';
-import { expect, paths, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { HnTracker } from './pages/hn-tracker';
 import { forgiveFaviconFailures, goOnline, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
 import { SignInPage } from './pages/sign-in-page';
@@ -31,7 +31,7 @@ async function secondDevice(browser: Browser, email: string): Promise<{ page: Pa
   return { page, close: () => context.close() };
 }
 
-test('done offline stays done through an offline reload, syncs, and shows done on the person’s other device', { tag: WITH_SERVICE_WORKER }, async ({ page, context, browser, pageProblems }) => {
+test('done offline stays done through an offline reload, syncs, and shows done on the person’s other device', async ({ page, context, browser, pageProblems }) => {
   test.slow();
   const hn = new HnTracker(page);
   const email = someone();

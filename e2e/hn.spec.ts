@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { STORY_PROBLEM_MESSAGES } from '#core/hn/story';
 import { TRACKER_LINK_MESSAGES, hnItemLink, hnReplyLink } from '#core/hn/link';
 import { FIXTURE_IDS } from '../sync-server/src/testing/local-hn/fixtures';
-import { expect, paths, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { HnTracker, forgiveRefusals } from './pages/hn-tracker';
 import { forgiveFaviconFailures, goOnline, watchFailedRequests } from './pages/offline-favicon';
 import { SignInPage } from './pages/sign-in-page';
@@ -39,7 +39,7 @@ test('a visitor sees the landing; Get Started signs in and returns to an empty l
   expect(await hn.severeViolations('empty list')).toEqual([]);
 });
 
-test('track a launch: bad links refused, the unanswered comments, the free limit, offline copies and delete', { tag: WITH_SERVICE_WORKER }, async ({ page, context, pageProblems }) => {
+test('track a launch: bad links refused, the unanswered comments, the free limit, offline copies and delete', async ({ page, context, pageProblems }) => {
   // A long flow (tracking, offline copies, deletion): about 30 s on two busy cores, the default limit.
   test.slow();
   const hn = new HnTracker(page);

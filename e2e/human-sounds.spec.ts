@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { HUMAN_SOUNDS, LIBRARY_ZIP_NAME, soundAudioHref, soundZipName } from '#core/human-sounds/catalogue';
-import { expect, paths, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { HumanSoundsPages, refundPaymentOf } from './pages/human-sounds-pages';
 
 /** A buyer address of this test's own, to find its receipt and its payment. */
@@ -48,7 +48,7 @@ test('buying the library: 4242 pays, the thank-you page downloads a zip of the t
   for (const [name, seconds] of Object.entries(decoded)) expect(seconds, name).toBeGreaterThan(0.05);
 });
 
-test('the free preview video downloads as a WebM video, also once the service worker runs the page', { tag: WITH_SERVICE_WORKER }, async ({ page }) => {
+test('the free preview video downloads as a WebM video, also once the service worker runs the page', async ({ page }) => {
   const sounds = new HumanSoundsPages(page);
   await sounds.openCatalogue();
   await waitForServiceWorker(page);
@@ -139,7 +139,7 @@ test('the receipt in the mailbox carries the download link, and it opens the tha
   await expect(sounds.downloadLibraryLink()).toBeVisible();
 });
 
-test('offline after one visit: the catalogue opens, a sound plays from the cache, and paying says a connection is needed', { tag: WITH_SERVICE_WORKER }, async ({
+test('offline after one visit: the catalogue opens, a sound plays from the cache, and paying says a connection is needed', async ({
   page,
   context,
 }) => {

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../playwright.config';
-import { expect, paths, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, paths, test, waitForServiceWorker } from './fixtures';
 
 interface InstallabilityErrors {
   installabilityErrors: { errorId: string }[];
 }
 
-test('Chromium finds the app installable (manifest, icons, service worker)', { tag: WITH_SERVICE_WORKER }, async ({ baseURL }) => {
+test('Chromium finds the app installable (manifest, icons, service worker)', async ({ baseURL }) => {
   // Incognito contexts never report installability, so this test uses a real profile folder.
   const profile = mkdtempSync(join(tmpdir(), 'memento-profile-'));
   const context = await chromium.launchPersistentContext(profile, {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, paths, setNow, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, paths, setNow, test, waitForServiceWorker } from './fixtures';
 
 // Sunday 22 November 2026, mid-morning in New York.
 const NOW = '2026-11-22T10:00:00-05:00';
@@ -154,7 +154,7 @@ async function settledScreenshot(locator: Locator): Promise<Buffer> {
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('every milestone and this week takes a tap 10 px off its week, and the weeks look the same', { tag: WITH_SERVICE_WORKER }, async ({ page }) => {
+  test('every milestone and this week takes a tap 10 px off its week, and the weeks look the same', async ({ page }) => {
     await page.goto(paths.dieChart.href('1990-01-31'));
     const chart = page.getByRole('group', { name: 'Your life in weeks' });
     // The milestones are drawn with the chart: wait for all 18 before listing them (`all()` does not wait).
@@ -279,7 +279,7 @@ test('a shared milestone URL opens the overlay directly; an unknown one says so'
   await expect(page.getByRole('alert')).toContainText("We don't know a milestone called");
 });
 
-test('the chart reloads offline after one visit', { tag: WITH_SERVICE_WORKER }, async ({ page, context }) => {
+test('the chart reloads offline after one visit', async ({ page, context }) => {
   await page.goto(paths.dieChart.href('1990-01-31'));
   await waitForServiceWorker(page);
   await context.setOffline(true);

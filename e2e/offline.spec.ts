@@ -1,4 +1,4 @@
-import { expect, paths, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, paths, test, waitForServiceWorker } from './fixtures';
 
 const offlinePages: readonly string[] = [
   paths.home.href(),
@@ -11,7 +11,7 @@ const offlinePages: readonly string[] = [
   paths.dieChart.href('1990-06-15'),
 ];
 
-test('after one visit, the public pages open with no network at all', { tag: WITH_SERVICE_WORKER }, async ({ page, context }) => {
+test('after one visit, the public pages open with no network at all', async ({ page, context }) => {
   await page.goto(paths.home.href());
   await waitForServiceWorker(page);
 
@@ -24,7 +24,7 @@ test('after one visit, the public pages open with no network at all', { tag: WIT
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('the service worker never answers API calls from a cache', { tag: WITH_SERVICE_WORKER }, async ({ page, context, pageProblems }) => {
+test('the service worker never answers API calls from a cache', async ({ page, context, pageProblems }) => {
   await page.goto(paths.home.href());
   await waitForServiceWorker(page);
   await context.setOffline(true);

@@ -1,4 +1,4 @@
-import { expect, paths, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { PassPage } from './pages/pass-page';
 
 test('THE PASS: a test card pays and the thank-you page follows', async ({ page }) => {
@@ -21,7 +21,7 @@ test('THE PASS: a declined card says Error: and what to do, and the buttons come
   await expect(page).toHaveURL(paths.pay.href());
 });
 
-test('THE PASS offline: the page opens from the precache and the button says a connection is needed', { tag: WITH_SERVICE_WORKER }, async ({ page, context }) => {
+test('THE PASS offline: the page opens from the precache and the button says a connection is needed', async ({ page, context }) => {
   await page.goto(paths.home.href());
   await waitForServiceWorker(page);
   await context.setOffline(true);

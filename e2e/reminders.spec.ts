@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../playwright.config';
-import { expect, paths, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
 import { deliverPush, openWithActiveWorker, shownNotifications } from './pages/service-worker-push';
 import { SignInPage } from './pages/sign-in-page';
@@ -13,7 +13,7 @@ import { SignInPage } from './pages/sign-in-page';
  * Headless Chromium has no push service (pushManager.subscribe fails), but CDP can hand a push
  * message straight to the service worker: the same 'push' event a real one would cause.
  */
-test('a reminder pushed to the service worker is shown as a notification', { tag: WITH_SERVICE_WORKER }, async ({ page, context, baseURL }) => {
+test('a reminder pushed to the service worker is shown as a notification', async ({ page, context, baseURL }) => {
   const target = await openWithActiveWorker(page, context, baseURL);
   const push = {
     kind: 'daily-reminder',
@@ -34,7 +34,7 @@ test('a reminder pushed to the service worker is shown as a notification', { tag
   expect(await shown()).toHaveLength(1);
 });
 
-test('an unreadable push still shows the usual reminder', { tag: WITH_SERVICE_WORKER }, async ({ page, context, baseURL }) => {
+test('an unreadable push still shows the usual reminder', async ({ page, context, baseURL }) => {
   const target = await openWithActiveWorker(page, context, baseURL);
   await deliverPush(target, 'not json');
   const titles = await page.evaluate(async () => {
@@ -71,7 +71,7 @@ function spaceAboveHeading(page: Page): Promise<number> {
  * rejects at once with AbortError "Registration failed - permission denied" (and logs why), even
  * with notifications allowed. That is a browser mode without push, not a connection problem.
  */
-test('in a window without push, turning reminders on says so and what to do', { tag: WITH_SERVICE_WORKER }, async ({ page, context, baseURL, pageProblems }) => {
+test('in a window without push, turning reminders on says so and what to do', async ({ page, context, baseURL, pageProblems }) => {
   const reminderSwitch = await openReminderSettings(page, context, baseURL);
   // The heading is set apart from the settings above it (it had only the group's 12 px gap).
   expect(await spaceAboveHeading(page)).toBeGreaterThanOrEqual(24);
@@ -93,7 +93,7 @@ test('in a window without push, turning reminders on says so and what to do', { 
  * service cannot be reached and pushManager.subscribe never settles: the switch used to spin
  * forever. The page's clock is Playwright's, so the 15 s limit passes without waiting for it.
  */
-test('where no push service can be reached, turning reminders on gives up after 15 s and says so', { tag: WITH_SERVICE_WORKER }, async ({ baseURL }) => {
+test('where no push service can be reached, turning reminders on gives up after 15 s and says so', async ({ baseURL }) => {
   const profile = mkdtempSync(join(tmpdir(), 'memento-profile-'));
   const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath, args: chromiumArgs, baseURL });
   try {

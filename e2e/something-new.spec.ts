@@ -1,5 +1,5 @@
 import { CONTACT_EMAIL } from '#core/contact';
-import { expect, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, test, waitForServiceWorker } from './fixtures';
 import { forgiveFaviconFailures, goOnline, watchFailedRequests } from './pages/offline-favicon';
 import { SomethingNewPage } from './pages/something-new';
 
@@ -36,7 +36,7 @@ test('shows a founder, then a different one at every press, labelled as fictiona
   expect(await somethingNew.severeViolations('something new')).toEqual([]);
 });
 
-test('offline after a visit: the last profile seen is shown, the others seen stay at hand, the button says a connection is needed, and a new one comes when the connection does', { tag: WITH_SERVICE_WORKER }, async ({
+test('offline after a visit: the last profile seen is shown, the others seen stay at hand, the button says a connection is needed, and a new one comes when the connection does', async ({
   page,
   context,
   pageProblems,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test, waitForServiceWorker, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, test, waitForServiceWorker } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
 import { forgiveFaviconFailures, goOnline, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
 import { SignInPage } from './pages/sign-in-page';
@@ -18,7 +18,7 @@ async function deviceSignedIn(browser: Browser, email: string): Promise<{ page: 
   return { page, close: () => context.close() };
 }
 
-test('written online and offline, reloaded offline, synced, then seen on a second device', { tag: WITH_SERVICE_WORKER }, async ({ page, context, browser, pageProblems }) => {
+test('written online and offline, reloaded offline, synced, then seen on a second device', async ({ page, context, browser, pageProblems }) => {
   // Two devices, each signing in and syncing: on 2 busy cores this takes longer than a one-page test.
   test.slow();
   const failed = watchFailedRequests(page);
@@ -72,7 +72,7 @@ test('written online and offline, reloaded offline, synced, then seen on a secon
   await other.close();
 });
 
-test('two devices write the same field offline: both converge and the other text is kept as an earlier version', { tag: WITH_SERVICE_WORKER }, async ({ browser }) => {
+test('two devices write the same field offline: both converge and the other text is kept as an earlier version', async ({ browser }) => {
   // Two devices, each signing in and syncing: on 2 busy cores this takes longer than a one-page test.
   test.slow();
   const email = someone();
