@@ -169,8 +169,10 @@ test('Log Out with a change not synced asks first; Cancel keeps it; once synced,
   await signIn.open();
   await signIn.signInLocally(someone());
   const userId = await signIn.storedUserId();
-  // The account view once online, so everything it shows is loaded before the network goes.
+  // The account view once online, so everything it shows is loaded before the network goes: its
+  // plan section's code comes a moment after the heading, and a failed import is not tried again.
   await dashboard.openAccount();
+  await expect(page.getByRole('region', { name: 'Subscription' })).toBeVisible();
   await dashboard.waitForSynced();
   await dashboard.sidebarLink('Home').click();
   // Its purchases are asked for as it opens: a request cut half-way is the network's doing.

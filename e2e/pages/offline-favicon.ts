@@ -35,6 +35,8 @@ export async function goOnline(context: BrowserContext): Promise<void> {
 export interface FailedRequests {
   /** Every other failed request. */
   readonly paths: string[];
+  /** The browser's error for each of `paths`, in the same order. */
+  readonly errors: string[];
   /**
    * Failed as disconnected because of the test's own switch: started while `goOnline` switched
    * the network back, or in the air when `goOffline` cut it.
@@ -43,7 +45,7 @@ export interface FailedRequests {
 }
 
 export function watchFailedRequests(page: Page): FailedRequests {
-  const failed: FailedRequests = { paths: [], byTheTestsSwitch: [] };
+  const failed: FailedRequests = { paths: [], errors: [], byTheTestsSwitch: [] };
   const startedDuringReconnect = new WeakSet<Request>();
   const cutsAtStart = new WeakMap<Request, number>();
   page.on('request', (request) => {
@@ -52,10 +54,16 @@ export function watchFailedRequests(page: Page): FailedRequests {
   });
   page.on('requestfailed', (request) => {
     const path = new URL(request.url()).pathname;
-    const disconnected = request.failure()?.errorText === 'net::ERR_INTERNET_DISCONNECTED';
+    const error = request.failure()?.errorText;
+    // Cancelled, not failed: the page left before a preload finished, or the app aborted its own request.
+    if (error === 'net::ERR_ABORTED') return;
+    const disconnected = error === 'net::ERR_INTERNET_DISCONNECTED';
     const cutInFlight = (cuts.get(page.context()) ?? 0) > (cutsAtStart.get(request) ?? Number.POSITIVE_INFINITY);
     if (disconnected && (startedDuringReconnect.has(request) || cutInFlight)) failed.byTheTestsSwitch.push(path);
-    else failed.paths.push(path);
+    else {
+      failed.paths.push(path);
+      failed.errors.push(error ?? 'no error text');
+    }
   });
   return failed;
 }
@@ -80,7 +88,8 @@ export function watchApiInFlight(page: Page): () => number {
  */
 export function forgiveFaviconFailures(failed: FailedRequests, pageProblems: string[]): void {
   const all = [...failed.paths, ...failed.byTheTestsSwitch];
-  expect(failed.paths.filter((path) => path !== '/favicon.svg'), `failed requests: ${all.join(', ')}`).toEqual([]);
+  const described = failed.paths.map((path, index) => `${path} (${failed.errors[index] ?? ''})`);
+  expect(failed.paths.filter((path) => path !== '/favicon.svg'), `failed requests: ${[...described, ...failed.byTheTestsSwitch].join(', ')}`).toEqual([]);
   for (let i = 0; i < all.length; i++) {
     const index = pageProblems.indexOf('console: Failed to load resource: net::ERR_INTERNET_DISCONNECTED');
     if (index >= 0) pageProblems.splice(index, 1);
