@@ -21,16 +21,26 @@ interface Started {
   readonly messages: readonly string[];
 }
 
+/** Every server this file started: one that a failed test left running is stopped at the end. */
+const spawned = new Set<Child>();
+
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'memento-start-'));
 });
 afterAll(async () => {
+  for (const child of spawned) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = exitCode(child);
+    // tsx hands the signal on to the server it runs.
+    child.kill('SIGTERM');
+    await exited;
+  }
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
 function spawnServer(variables: Record<string, string>): Child {
-  return spawn(TSX, [ENTRY], {
+  const child = spawn(TSX, [ENTRY], {
     cwd: REPO_ROOT,
     // Blank values count as unset, so nothing configured on this machine leaks in.
     env: {
@@ -46,6 +56,8 @@ function spawnServer(variables: Record<string, string>): Child {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  spawned.add(child);
+  return child;
 }
 
 /** Resolves with the URL from the "listening" log line and the messages before it; rejects if the process ends first. */
