@@ -33,10 +33,8 @@ export async function goOnline(context: BrowserContext): Promise<void> {
 
 /** Requests that failed, by URL path. */
 export interface FailedRequests {
-  /** Every other failed request. */
-  readonly paths: string[];
-  /** The browser's error for each of `paths`, in the same order. */
-  readonly errors: string[];
+  /** Every other failed request, with the browser's error. */
+  readonly others: { readonly path: string; readonly error: string }[];
   /**
    * Failed as disconnected because of the test's own switch: started while `goOnline` switched
    * the network back, or in the air when `goOffline` cut it.
@@ -45,7 +43,7 @@ export interface FailedRequests {
 }
 
 export function watchFailedRequests(page: Page): FailedRequests {
-  const failed: FailedRequests = { paths: [], errors: [], byTheTestsSwitch: [] };
+  const failed: FailedRequests = { others: [], byTheTestsSwitch: [] };
   const startedDuringReconnect = new WeakSet<Request>();
   const cutsAtStart = new WeakMap<Request, number>();
   page.on('request', (request) => {
@@ -60,10 +58,7 @@ export function watchFailedRequests(page: Page): FailedRequests {
     const disconnected = error === 'net::ERR_INTERNET_DISCONNECTED';
     const cutInFlight = (cuts.get(page.context()) ?? 0) > (cutsAtStart.get(request) ?? Number.POSITIVE_INFINITY);
     if (disconnected && (startedDuringReconnect.has(request) || cutInFlight)) failed.byTheTestsSwitch.push(path);
-    else {
-      failed.paths.push(path);
-      failed.errors.push(error ?? 'no error text');
-    }
+    else failed.others.push({ path, error: error ?? 'no error text' });
   });
   return failed;
 }
@@ -87,9 +82,9 @@ export function watchApiInFlight(page: Page): () => number {
  * the test.
  */
 export function forgiveFaviconFailures(failed: FailedRequests, pageProblems: string[]): void {
-  const all = [...failed.paths, ...failed.byTheTestsSwitch];
-  const described = failed.paths.map((path, index) => `${path} (${failed.errors[index] ?? ''})`);
-  expect(failed.paths.filter((path) => path !== '/favicon.svg'), `failed requests: ${[...described, ...failed.byTheTestsSwitch].join(', ')}`).toEqual([]);
+  const all = [...failed.others.map(({ path, error }) => `${path} (${error})`), ...failed.byTheTestsSwitch];
+  const notTheIcon = failed.others.filter(({ path }) => path !== '/favicon.svg');
+  expect(notTheIcon, `failed requests: ${all.join(', ')}`).toEqual([]);
   for (let i = 0; i < all.length; i++) {
     const index = pageProblems.indexOf('console: Failed to load resource: net::ERR_INTERNET_DISCONNECTED');
     if (index >= 0) pageProblems.splice(index, 1);
