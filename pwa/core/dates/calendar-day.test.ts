@@ -8,6 +8,7 @@ import {
   calendarDayInZone,
   calendarDayInLocalZone,
   formatLongDay,
+  formatMonthDayYear,
   formatMediumDay,
   formatCount,
   latestDayOnEarth,
@@ -104,11 +105,13 @@ describe('calendar days', () => {
     if (!day) throw new Error('fixture');
     expect(formatLongDay(day)).toBe('Friday, December 25, 2026');
     expect(formatMediumDay(day)).toBe('Dec 25, 2026');
+    expect(formatMonthDayYear(day)).toBe('December 25, 2026');
   });
 
   it('writes any day as Intl writes it in en-US', () => {
     const long = new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
     const medium = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    const monthDayYear = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
     // From year 100: Date.UTC reads years 0-99 as 1900-1999, and nobody counts to those days.
     const days = fc.date({ min: new Date(Date.UTC(100, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true });
     fc.assert(
@@ -117,6 +120,7 @@ describe('calendar days', () => {
         const midnight = new Date(dayToUtcMs(day));
         expect(formatLongDay(day)).toBe(long.format(midnight));
         expect(formatMediumDay(day)).toBe(medium.format(midnight));
+        expect(formatMonthDayYear(day)).toBe(monthDayYear.format(midnight));
       }),
       { numRuns: 1000 },
     );

@@ -131,7 +131,7 @@ export function calendarDayInLocalZone(instant: Date): CalendarDay {
  * Builds an Intl formatter the first time it is asked for and keeps it: building one costs
  * milliseconds (far more than using it), and a page should pay only for those it shows.
  */
-function lazyFormat<T>(create: () => T): () => T {
+export function lazyFormat<T>(create: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= create());
 }
@@ -173,6 +173,12 @@ export function formatCount(value: number): string {
   if (!Number.isSafeInteger(value)) return numberFormat().format(value);
   const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ',');
   return value < 0 || Object.is(value, -0) ? `-${digits}` : digits;
+}
+
+/** 'December 25, 2026', en-US's long date (spelled out as `formatLongDay` is). */
+export function formatMonthDayYear(day: CalendarDay): string {
+  const { year, month, day: date } = dayParts(day);
+  return `${MONTH_NAMES[month - 1] ?? ''} ${String(date)}, ${String(year)}`;
 }
 
 /** 'Dec 25, 2026': for lists, where the long form would wrap on a phone (spelled out as `formatLongDay` is). */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isPaid, planName } from '#core/plans/account-type';
 import { canAddTracker, trackerLimit } from '#core/plans/limits';
@@ -29,5 +30,19 @@ describe('prices', () => {
     expect(formatUsd(PRICES_CENTS.pass)).toBe('$20');
     expect(formatUsd(PRICES_CENTS.humanSounds)).toBe('$5');
     expect(formatUsd(1250)).toBe('$12.50');
+    expect(formatUsd(100_000)).toBe('$1,000');
+    expect(formatUsd(-505)).toBe('-$5.05');
+  });
+
+  it('writes any amount as Intl writes US dollars in en-US', () => {
+    const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+    const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const intl = (cents: number) => (Number.isInteger(cents / 100) ? whole : withCents).format(cents / 100);
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: -1e12, max: 1e12 }), fc.maxSafeInteger(), fc.constant(-0), fc.double({ noNaN: true })), (cents) => {
+        expect(formatUsd(cents)).toBe(intl(cents));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { calendarDayInLocalZone, formatLongDay, type CalendarDay } from '#core/dates/calendar-day';
+import { calendarDayInLocalZone, formatLongDay, lazyFormat, type CalendarDay } from '#core/dates/calendar-day';
 import { formatUsd, PRICES_CENTS } from '#core/plans/prices';
 import { graceNoticeText, type CancelOutcomeOnDay } from '#core/plans/subscription-texts';
 import type { CancelOutcomeReply, PlanState } from '#core/schemas/billing';
@@ -66,9 +66,9 @@ export function graceNotice(plan: PlanState): string | null {
   return graceNoticeText(localDay(plan.graceUntil));
 }
 
-const CHECKED = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const CHECKED = lazyFormat(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** 'Nov 24, 2026, 3:05 PM': when the server last described the plan. */
 export function checkedAtText(plan: PlanState): string {
-  return CHECKED.format(new Date(plan.checkedAt));
+  return CHECKED().format(new Date(plan.checkedAt));
 }

@@ -1,16 +1,15 @@
 import { HeartHandshake } from 'lucide-react';
+import { calendarDayInLocalZone, formatMonthDayYear } from '#core/dates/calendar-day';
 import { formatUsd, HUMAN_SOUNDS_MATCH_LIMIT_CENTS } from '#core/plans/prices';
 import type { CharityRaised as Raised } from '#core/schemas/human-sounds';
 import { Button } from '../../../components/ui/button';
 import type { RaisedState } from '../data/get-raised';
 import styles from './human-sounds.module.css';
 
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-
-/** 'November 24, 2026' for the figures' date; the raw text if it is not a date. */
+/** 'November 24, 2026' (the device's day) for the figures' date; the raw text if it is not a date. */
 function dayOf(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : longDate.format(date);
+  return Number.isNaN(date.getTime()) ? iso : formatMonthDayYear(calendarDayInLocalZone(date));
 }
 
 function Figures({ raised }: { readonly raised: Raised }) {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CircleAlert, Download, LoaderCircle, Undo2, WifiOff } from 'lucide-react';
+import { calendarDayInLocalZone, formatMonthDayYear } from '#core/dates/calendar-day';
 import { paths } from '#core/paths';
 import type { LibraryAccess } from '#core/schemas/human-sounds';
 import { MessagePanel } from '../../../components/layout/message-panel';
@@ -10,8 +11,6 @@ import { Card } from '../../../components/ui/card';
 import { CONTACT_EMAIL, contactMailto } from '#core/contact';
 import { useLibraryAccess, type LibraryState } from '../data/get-library';
 import styles from './order.module.css';
-
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 function Contact({ subject }: { readonly subject: string }) {
   return <a href={contactMailto(subject)}>{CONTACT_EMAIL}</a>;
@@ -49,7 +48,7 @@ function Ready({ access }: { readonly access: LibraryAccess }) {
           {!Number.isNaN(bought.getTime()) && (
             <div>
               <dt>Bought on</dt>
-              <dd>{longDate.format(bought)}</dd>
+              <dd>{formatMonthDayYear(calendarDayInLocalZone(bought))}</dd>
             </div>
           )}
         </dl>
