@@ -106,6 +106,28 @@ function startAfterFirstPaint(): Plugin {
   };
 }
 
+/**
+ * React Router's package names only its development build in its exports; the production build
+ * beside it differs in one constant that drops the development warnings and their texts (both
+ * `react-router` and `react-router/dom`, which react-router-dom imports, so there is one copy).
+ * Only in the build: the dev server and the tests keep the warnings.
+ */
+function reactRouterProduction(): Plugin {
+  const dir = fileURLToPath(new URL('./node_modules/react-router/dist/production/', import.meta.url));
+  return {
+    name: 'memento:react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: `${dir}index.mjs` },
+          { find: /^react-router\/dom$/, replacement: `${dir}dom-export.mjs` },
+        ],
+      },
+    }),
+  };
+}
+
 const repo = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/pwa', import.meta.url));
 
@@ -173,6 +195,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    reactRouterProduction(),
     routeAssets(),
     inlineShellStyles(),
     startAfterFirstPaint(),
