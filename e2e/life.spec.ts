@@ -259,9 +259,21 @@ test('a milestone opens from the keyboard and Escape or Back closes it', async (
   await page.goto(paths.dieChart.href('1990-01-31'));
   const cell = page.getByRole('button', { name: /^Steve Jobs, year 52\b/ });
   await cell.focus();
+  // Where focus is when the dialog first lands in the page: a key pressed at once goes there.
+  await page.evaluate(() => {
+    const seen: boolean[] = [];
+    new MutationObserver((_records, observer) => {
+      const shown = document.querySelector('[role="dialog"]');
+      if (shown === null) return;
+      seen.push(shown.contains(document.activeElement));
+      observer.disconnect();
+    }).observe(document.body, { childList: true, subtree: true });
+    Object.assign(window, { __focusInDialogWhenShown: seen });
+  });
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __focusInDialogWhenShown: boolean[] }).__focusInDialogWhenShown)).toEqual([true]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(cell).toBeFocused();
