@@ -2,7 +2,7 @@
  * What things cost, in US cents. The server charges these amounts; the screens only show them.
  * An expert's hour is not here: each expert sets their own rate.
  */
-import { formatCount } from '#core/dates/calendar-day';
+import { formatCount, lazyFormat } from '#core/dates/calendar-day';
 
 export const CURRENCY = 'usd';
 
@@ -21,15 +21,12 @@ export type PricedProduct = keyof typeof PRICES_CENTS;
 export const HUMAN_SOUNDS_MATCH_LIMIT_CENTS = 100_000;
 
 /** Intl's dollar formats, built only for an amount `formatUsd` does not write itself. */
-let intlDollars: { readonly whole: Intl.NumberFormat; readonly cents: Intl.NumberFormat } | undefined;
+const intlWhole = lazyFormat(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }));
+const intlCents = lazyFormat(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
 
 function intlUsd(cents: number): string {
-  intlDollars ??= {
-    whole: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }),
-    cents: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }),
-  };
   const dollars = cents / 100;
-  return Number.isInteger(dollars) ? intlDollars.whole.format(dollars) : intlDollars.cents.format(dollars);
+  return (Number.isInteger(dollars) ? intlWhole() : intlCents()).format(dollars);
 }
 
 const MAX_WRITTEN_CENTS = 1e12;

@@ -1,4 +1,4 @@
-import { formatCount } from '#core/dates/calendar-day';
+import { formatCount, lazyFormat } from '#core/dates/calendar-day';
 import type { EnemyKind } from '#core/game/rules';
 
 /** How the screen names each enemy. */
@@ -6,7 +6,7 @@ export function enemyName(enemy: EnemyKind): string {
   return enemy === 'boss' ? 'boss' : enemy === 'attack' ? 'attack critter' : 'defence critter';
 }
 
-let intlPoints: Intl.NumberFormat | undefined;
+const intlPoints = lazyFormat(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }));
 
 /**
  * Health and damage as shown: to one decimal place, and only when there is one (39.3, 100), as
@@ -17,8 +17,7 @@ let intlPoints: Intl.NumberFormat | undefined;
 export function formatPoints(value: number): string {
   const text = String(Math.abs(value));
   if (!Number.isFinite(value) || Math.abs(value) >= 1e15 || text.includes('e')) {
-    intlPoints ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-    return intlPoints.format(value);
+    return intlPoints().format(value);
   }
   const [integer = '0', fraction = ''] = text.split('.');
   let whole = Number(integer);
