@@ -98,7 +98,10 @@ describe('transact', () => {
     try {
       const outcomes = await Promise.all([goOffDuty(db.sql, 'alice'), goOffDuty(other, 'bob')]);
       expect(outcomes.sort()).toEqual(['left', 'stayed']);
-      expect(attempts).toHaveLength(3);
+      // The loser ran again; more than once when its retry began before the winner had committed
+      // (its snapshot still saw two on duty, and its write conflicted again).
+      expect(attempts.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(attempts)).toEqual(new Set(['alice', 'bob']));
       expect(await db.sql`select count(*) as n from on_call where on_duty`).toEqual([{ n: 1 }]);
     } finally {
       await other.end();
