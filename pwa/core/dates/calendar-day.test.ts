@@ -36,6 +36,29 @@ describe('calendar days', () => {
     expect(daysBetween(dec31, addDays(dec31, -365))).toBe(-365);
   });
 
+  it('counts the days of the first century as days, not as the 1900s', () => {
+    const day = (text: string) => {
+      const parsed = parseCalendarDay(text);
+      if (!parsed) throw new Error(`fixture ${text}`);
+      return parsed;
+    };
+    expect(daysBetween(day('0099-12-31'), day('0100-01-01'))).toBe(1);
+    expect(addDays(day('0050-06-15'), 1)).toBe('0050-06-16');
+    expect(daysBetween(day('0001-01-01'), day('2026-01-01'))).toBe(739_616);
+    // Any day from year 1 on is one day after the day before it.
+    const anyDay = fc
+      .record({ year: fc.integer({ min: 1, max: 9997 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 28 }) })
+      .map(({ year, month, day: d }) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
+    fc.assert(
+      fc.property(anyDay, (text) => {
+        const parsed = day(text);
+        expect(addDays(addDays(parsed, 1), -1)).toBe(parsed);
+        expect(daysBetween(parsed, addDays(parsed, 400))).toBe(400);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('takes the calendar day of an instant in the given zone', () => {
     const instant = new Date('2026-11-22T03:00:00Z');
     expect(calendarDayInZone(instant, 'UTC')).toBe('2026-11-22');
@@ -112,8 +135,7 @@ describe('calendar days', () => {
     const long = new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
     const medium = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
     const monthDayYear = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-    // From year 100: Date.UTC reads years 0-99 as 1900-1999, and nobody counts to those days.
-    const days = fc.date({ min: new Date(Date.UTC(100, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true });
+    const days = fc.date({ min: new Date(new Date(0).setUTCFullYear(1, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true });
     fc.assert(
       fc.property(days, (instant) => {
         const day = calendarDayInZone(instant, 'UTC');

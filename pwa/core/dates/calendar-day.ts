@@ -71,7 +71,8 @@ export function dayParts(day: CalendarDay): DayParts {
 /** Milliseconds of the day's UTC midnight; only for arithmetic between calendar days. */
 export function dayToUtcMs(day: CalendarDay): number {
   const { year, month, day: d } = dayParts(day);
-  return Date.UTC(year, month - 1, d);
+  // Date.UTC would read the years 0-99 as 1900-1999; setUTCFullYear takes any year as written.
+  return new Date(0).setUTCFullYear(year, month - 1, d);
 }
 
 function dayFromUtcMs(ms: number): CalendarDay {
