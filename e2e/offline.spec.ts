@@ -42,3 +42,32 @@ test('the service worker never answers API calls from a cache', async ({ page, c
   expect(expected).toBeGreaterThanOrEqual(0);
   pageProblems.splice(expected, 1);
 });
+
+test.describe('before the app is stored on the device', () => {
+  // No service worker: the first visit's network went before the next page's code had come.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a page whose code could not come offline opens by itself once the network is back, without a reload', async ({ page, context, pageProblems }) => {
+    await page.goto(paths.home.href());
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    await context.setOffline(true);
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' }).click();
+    await expect(page.getByText(/has not been saved on this device yet, and you are offline/)).toBeVisible();
+    // Still offline, Try again stays on the page rather than reloading into the browser's offline page.
+    const fetchedAgain = page.waitForEvent('requestfailed');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await fetchedAgain;
+    await expect(page.getByText(/has not been saved on this device yet, and you are offline/)).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+
+    // What the offline fetches logged: the failed requests and React's report of the caught error.
+    const expected = (problem: string) => /ERR_INTERNET_DISCONNECTED|dynamically imported module|Unable to preload CSS/.test(problem);
+    expect(pageProblems.some(expected)).toBe(true);
+    pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !expected(problem)));
+  });
+});

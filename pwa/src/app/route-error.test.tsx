@@ -1,8 +1,10 @@
+import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { paths } from '#core/paths';
+import { lazyRetrying } from '../lib/lazy-retrying';
 import { RouteErrorBoundary } from './route-error';
 
 function Broken({ error }: { readonly error: unknown }): never {
@@ -54,5 +56,46 @@ describe('route error boundary', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderAt(new TypeError('Failed to fetch dynamically imported module: /assets/life.js'));
     expect(screen.getByText(/has not been saved on this device yet, and you are offline/)).toBeTruthy();
+  });
+
+  it("counts a page's stylesheet that could not be fetched as code that could not be fetched", () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderAt(new Error('Unable to preload CSS for http://localhost/assets/life.css'));
+    expect(screen.getByText(/has not been saved on this device yet, and you are offline/)).toBeTruthy();
+  });
+
+  it('opens a page whose code could not be fetched offline once the device is back online, without a reload', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const load = vi
+      .fn<() => Promise<typeof Fine>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: /assets/life.js'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: /assets/life.js'))
+      .mockResolvedValue(Fine);
+    const Page = lazyRetrying(load);
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/page']}>
+        <RouteErrorBoundary>
+          <Suspense fallback={<p>loading</p>}>
+            <Routes>
+              <Route path="/page" element={<Page />} />
+            </Routes>
+          </Suspense>
+        </RouteErrorBoundary>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText(/has not been saved on this device yet, and you are offline/)).toBeTruthy();
+
+    // Still offline: Try again fetches in place (a reload would lose the page) and says so again.
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/has not been saved on this device yet, and you are offline/)).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'A working page' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(3);
   });
 });

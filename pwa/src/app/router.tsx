@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { AppLoading } from '../components/layout/app-loading';
 import { trackPageLoad } from '../components/layout/page-loads';
+import { lazyRetrying } from '../lib/lazy-retrying';
 import { paths } from '#core/paths';
 import { RootLayout } from './root-layout';
 import { ROUTE_MODULES } from './route-modules';
@@ -22,6 +23,7 @@ interface LazyPage {
  * module render the same component, so moving between them keeps the page mounted. A module that
  * is already in (see `preloadPage`) renders at once instead of through React.lazy, which would
  * show the loading mark for a frame and hold the page back while React paces revealed content.
+ * A page whose code could not be fetched is fetched again the next time it is shown.
  */
 function page(load: () => Promise<PageModule>): LazyPage {
   let loaded: ComponentType | undefined;
@@ -40,7 +42,7 @@ function page(load: () => Promise<PageModule>): LazyPage {
     );
     return loading;
   };
-  const Lazy = lazy(() => trackPageLoad(preload()).then((module) => ({ default: module.Component })));
+  const Lazy = lazyRetrying(() => trackPageLoad(preload()).then((module) => module.Component));
   function Page() {
     // Decided once per mount: switching from Lazy to the loaded component would remount the page.
     const [Ready] = useState(() => loaded);

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { paths } from '#core/paths';
 import { UnsyncedChangesDialog } from '../../features/account/components/unsynced-changes-dialog';
 import { RequireSignedIn } from '../../features/accounts/components/require-signed-in';
@@ -6,10 +6,11 @@ import { signupHref } from '../../features/accounts/next-path';
 import { HnAccountPage } from '../../features/hn/components/hn-account-page';
 import { useLogOut } from '../../session/use-log-out';
 import { useSession } from '../../session/use-session';
+import { lazyRetrying } from '../../lib/lazy-retrying';
 
 // Loaded when shown: the app shell lists the files of every route's own imports, and the plan's
 // would add to the first page's download.
-const PlanSection = lazy(() => import('../../features/billing/components/plan-section').then((module) => ({ default: module.PlanSection })));
+const PlanSection = lazyRetrying(() => import('../../features/billing/components/plan-section').then((module) => module.PlanSection));
 
 /**
  * /account: the launch tracker's Account Overview, with the subscription from the paid plan's

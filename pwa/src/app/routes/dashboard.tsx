@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CHECKOUT_SESSION_PARAM, paths } from '#core/paths';
 import { AccountView } from '../../features/account/components/account-view';
@@ -9,13 +9,14 @@ import { DashboardPage } from '../../features/practice/components/dashboard-page
 import { ReminderSettingsLazy } from '../../features/reminders/components/reminder-settings-lazy';
 import { useLogOut } from '../../session/use-log-out';
 import { useSession } from '../../session/use-session';
+import { lazyRetrying } from '../../lib/lazy-retrying';
 
 // The paid plan's parts load when first shown (the account view, Upgrade now, the way back from
 // the checkout): the app shell lists the files of every route's own imports, and theirs would
 // add to the first page's download.
-const PlanSection = lazy(() => import('../../features/billing/components/plan-section').then((module) => ({ default: module.PlanSection })));
-const CheckoutOpening = lazy(() => import('../../features/billing/components/checkout-opening').then((module) => ({ default: module.CheckoutOpening })));
-const CheckoutReturn = lazy(() => import('../../features/billing/components/checkout-return').then((module) => ({ default: module.CheckoutReturn })));
+const PlanSection = lazyRetrying(() => import('../../features/billing/components/plan-section').then((module) => module.PlanSection));
+const CheckoutOpening = lazyRetrying(() => import('../../features/billing/components/checkout-opening').then((module) => module.CheckoutOpening));
+const CheckoutReturn = lazyRetrying(() => import('../../features/billing/components/checkout-return').then((module) => module.CheckoutReturn));
 
 /**
  * /dashboard: the daily practice for the signed-in person (anyone else is sent to sign in).

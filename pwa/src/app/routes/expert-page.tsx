@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { PublicExpertPage } from '../../features/experts/components/public-expert-page';
+import { lazyRetrying } from '../../lib/lazy-retrying';
 
 interface ExpertCheckoutProps {
   readonly siteName: string;
@@ -11,16 +12,14 @@ interface ExpertCheckoutProps {
 
 // The checkout (its machine, the card field, the charge's schemas) loads when the visitor opens
 // it with 'Set Up Time', not with the page; the service worker precaches it for offline visits.
-const ExpertCheckout = lazy(async () => {
+const ExpertCheckout = lazyRetrying(async () => {
   const [{ CheckoutForm }, { expertHourProduct }] = await Promise.all([
     import('../../features/payments/components/checkout-form'),
     import('../../features/payments/data/charge'),
   ]);
-  return {
-    default: ({ siteName, amountCents, onPaid, onCancel }: ExpertCheckoutProps) => (
-      <CheckoutForm product={expertHourProduct(siteName)} amountCents={amountCents} submitLabel="Pay and book" onSucceeded={onPaid} onCancel={onCancel} />
-    ),
-  };
+  return ({ siteName, amountCents, onPaid, onCancel }: ExpertCheckoutProps) => (
+    <CheckoutForm product={expertHourProduct(siteName)} amountCents={amountCents} submitLabel="Pay and book" onSucceeded={onPaid} onCancel={onCancel} />
+  );
 });
 
 /** /ex/{siteName}: an expert's public page; 'Set Up Time' pays for an hour through the shared checkout. */

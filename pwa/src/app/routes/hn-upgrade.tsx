@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '#core/paths';
 import { PRICES_CENTS } from '#core/plans/prices';
@@ -6,15 +6,16 @@ import { RequireSignedIn } from '../../features/accounts/components/require-sign
 import { signupHref } from '../../features/accounts/next-path';
 import { AlreadyPro, HnUpgradePage } from '../../features/hn/components/upgrade-prompt';
 import { useSession } from '../../session/use-session';
+import { lazyRetrying } from '../../lib/lazy-retrying';
 
 // Loaded with the page's frame rather than in it: the app shell lists the files of every route's
 // own imports, and the checkout's would add to the first page's download.
-const CheckoutForm = lazy(() => import('../../features/payments/components/checkout-form').then((module) => ({ default: module.CheckoutForm })));
-const CancellationTerms = lazy(() =>
-  import('../../features/billing/components/cancellation-terms').then((module) => ({ default: module.CancellationTerms })),
+const CheckoutForm = lazyRetrying(() => import('../../features/payments/components/checkout-form').then((module) => module.CheckoutForm));
+const CancellationTerms = lazyRetrying(() =>
+  import('../../features/billing/components/cancellation-terms').then((module) => module.CancellationTerms),
 );
-const UpgradeConfirmation = lazy(() =>
-  import('../../features/billing/components/upgrade-confirmation').then((module) => ({ default: module.UpgradeConfirmation })),
+const UpgradeConfirmation = lazyRetrying(() =>
+  import('../../features/billing/components/upgrade-confirmation').then((module) => module.UpgradeConfirmation),
 );
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useToday } from '../../lib/clock';
 import { PublicPage } from '../../components/layout/public-page';
 import { useUserDb } from '../../session/user-db-context';
@@ -6,9 +6,10 @@ import { LifeContent } from '../../features/life/components/life-content';
 import { lifePageMeta } from '../../features/life/life-meta';
 import { useLifeRoute } from '../../features/life/life-route';
 import { useSession } from '../../session/use-session';
+import { lazyRetrying } from '../../lib/lazy-retrying';
 
-const MortalityProfile = lazy(() =>
-  import('../../features/practice/components/mortality-profile').then((module) => ({ default: module.MortalityProfile })),
+const MortalityProfile = lazyRetrying(() =>
+  import('../../features/practice/components/mortality-profile').then((module) => module.MortalityProfile),
 );
 
 /**

@@ -1,17 +1,18 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useRefreshUser } from '../data/use-refresh-user';
 import { HnLanding } from './hn-landing';
 import type { HnNavAccount } from './hn-nav-bar';
 import { HnPage } from './hn-page';
 import { TrackersHeading } from './trackers-heading';
 import styles from './trackers.module.css';
+import { lazyRetrying } from '../../../lib/lazy-retrying';
 
 /**
  * The signed-in list (its calls, the device copy in the database, the schemas that read them)
  * loads only for someone signed in: a visitor's landing carries none of it. The service worker
  * precaches the chunk, so the list still opens offline.
  */
-const TrackersView = lazy(async () => ({ default: (await import('./trackers-view')).TrackersView }));
+const TrackersView = lazyRetrying(async () => (await import('./trackers-view')).TrackersView);
 
 export interface HnTrackersPageProps {
   /** The signed-in person; null for a visitor, who sees the landing. */
