@@ -32,9 +32,14 @@ export function getTrackers(sql: Sql, userId: string): Promise<TrackerListItem[]
   return listTrackers(sql, userId);
 }
 
+/**
+ * The tracker as the list shows it. Read after the thread has loaded, so the person may have
+ * deleted it meanwhile (from another tab or device): it is then not tracked, as it would be for
+ * a request that came a moment later.
+ */
 async function listItem(sql: Sql, userId: string, trackerId: string): Promise<TrackerListItem> {
   const [item] = await listTrackers(sql, userId, trackerId);
-  if (item === undefined) throw new Error(`tracker ${trackerId} vanished after it was written`);
+  if (item === undefined) throw new ApiError('TRACKER_NOT_FOUND', NOT_TRACKED);
   return item;
 }
 

@@ -9,6 +9,10 @@ import { FIXTURE_IDS, fixtureItems } from '../../testing/local-hn/fixtures.ts';
 import { startLocalHn, type LocalHn } from '../../testing/local-hn/local-hn.ts';
 import { launchThread } from '../../testing/local-hn/threads.ts';
 import { createTestUser, type TestUser } from '../../testing/users.ts';
+import { createHnClient } from '../../providers/hacker-news.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { deleteTracker, getView } from './service.ts';
+import { createThreadLoader } from './thread-loader.ts';
 
 const database = useTestDatabase();
 let local: LocalHn;
@@ -217,6 +221,24 @@ describe('the view', () => {
     }
     expect((await remove(stranger, tracker?._id)).status).toBe(404);
     expect(await list(free)).toHaveLength(1);
+  });
+
+  it('answers TRACKER_NOT_FOUND, not a server error, when the tracker is deleted while its thread loads', async () => {
+    const person = await createTestUser(database().sql, 'two.tabs@example.test');
+    expect((await add(person, LAUNCH_LINK)).status).toBe(201);
+    const real = createThreadLoader({ sql: database().sql, client: createHnClient({ baseUrl: local.baseUrl }) });
+    // The other tab's delete lands while this view waits for the site.
+    const threads = {
+      load: async (postId: number) => {
+        const loaded = await real.load(postId);
+        await deleteTracker(database().sql, person.userId, { postId });
+        return loaded;
+      },
+    };
+    const viewing = getView({ sql: database().sql, threads }, person.userId, { postId: FIXTURE_IDS.launch });
+    await expect(viewing).rejects.toBeInstanceOf(ApiError);
+    await expect(viewing).rejects.toMatchObject({ code: 'TRACKER_NOT_FOUND' });
+    expect(await list(person)).toEqual([]);
   });
 
   it.each(['0', 'abc', '-1', '1.5'])('refuses the id %j with 400 INVALID_REQUEST', async (id) => {
