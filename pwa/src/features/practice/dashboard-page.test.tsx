@@ -52,6 +52,33 @@ describe('the dashboard views', () => {
     expect((await readRecord(db, 'exercises', '2026-11-22'))?.values.gratitude).toBe(true);
   });
 
+  it('stays on the gratitude view and says why when the words cannot be saved, instead of marking the day done', async () => {
+    const user = userEvent.setup();
+    renderDashboard(db, paths.dashboard.href());
+    await screen.findByRole('heading', { level: 1, name: 'Sunday, November 22, 2026' });
+    await user.click(within(card('Gratitude Journal')).getByRole('button', { name: /Start Exercise/ }));
+    const one = await screen.findByRole('textbox', { name: 'One' });
+    // The texts cannot be written (a full disk, say); marking the day done still could.
+    const add = db.outbox.add.bind(db.outbox);
+    const full = vi.spyOn(db.outbox, 'add').mockImplementation((entry, key) => {
+      if ('gratitudeOne' in entry.fields) throw new Error('The device is out of storage');
+      return add(entry, key);
+    });
+    await user.type(one, 'Snow');
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The device is out of storage');
+    expect(screen.getByRole('textbox', { name: 'One' })).toHaveProperty('value', 'Snow');
+    expect((await readRecord(db, 'exercises', '2026-11-22'))?.values.gratitude).toBeUndefined();
+
+    full.mockRestore();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => {
+      expect(within(card('Gratitude Journal')).getByRole('button').textContent).toMatch(/^Edit Log/);
+    }, SLOW);
+    const saved = await readRecord(db, 'exercises', '2026-11-22');
+    expect(saved?.values).toMatchObject({ gratitudeOne: 'Snow', gratitude: true });
+  });
+
   it('starting the weeks-left exercise marks it done today and opens it', async () => {
     const user = userEvent.setup();
     renderDashboard(db, paths.dashboard.href());

@@ -62,10 +62,56 @@ describe('the gratitude draft', () => {
     const save = vi.fn<(texts: object) => Promise<void>>().mockRejectedValueOnce(new Error('Disk full')).mockResolvedValue();
     const draft = createGratitudeDraft(EMPTY, save);
     draft.edit('gratitudeThree', 'Walk');
-    await draft.flush();
+    expect(await draft.flush()).toBe(false);
     expect(draft.getSnapshot().saveError).toBe('Disk full');
-    await draft.flush();
+    expect(await draft.flush()).toBe(true);
     expect(save).toHaveBeenLastCalledWith({ gratitudeThree: 'Walk' });
     expect(draft.getSnapshot().saveError).toBeNull();
+  });
+
+  it('keeps the newer words on screen when an earlier save of its own is read back late', async () => {
+    const saves: { texts: object; done: () => void }[] = [];
+    const save = vi.fn((texts: object) => new Promise<void>((resolve) => saves.push({ texts, done: resolve })));
+    const draft = createGratitudeDraft(EMPTY, save);
+    draft.focus('gratitudeOne');
+    draft.edit('gratitudeOne', 'abc');
+    const first = draft.flush();
+    await vi.advanceTimersByTimeAsync(0);
+    draft.edit('gratitudeOne', 'abcd');
+    draft.blur('gratitudeOne');
+    saves[0]?.done();
+    await first;
+    // The first save's text comes back from the store after the second save has started.
+    draft.receive({ ...EMPTY, gratitudeOne: 'abc' });
+    expect(draft.getSnapshot().fields.gratitudeOne).toEqual({ value: 'abcd', updatedElsewhere: false });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saves[1]?.texts).toEqual({ gratitudeOne: 'abcd' });
+    saves[1]?.done();
+    draft.receive({ ...EMPTY, gratitudeOne: 'abcd' });
+    expect(draft.getSnapshot().fields.gratitudeOne).toEqual({ value: 'abcd', updatedElsewhere: false });
+    // Another device's text afterwards still shows, as before.
+    draft.receive({ ...EMPTY, gratitudeOne: 'abc' });
+    expect(draft.getSnapshot().fields.gratitudeOne.value).toBe('abc');
+  });
+
+  it('answers a flush only once an earlier save still under way has settled, and says when it failed', async () => {
+    let fail: (error: Error) => void = () => undefined;
+    const save = vi
+      .fn<(texts: object) => Promise<void>>()
+      .mockImplementationOnce(() => new Promise((_resolve, reject) => (fail = reject)))
+      .mockRejectedValueOnce(new Error('Disk full'))
+      .mockResolvedValue();
+    const draft = createGratitudeDraft(EMPTY, save);
+    draft.edit('gratitudeTwo', 'Tea');
+    draft.blur('gratitudeTwo');
+    // Done, pressed while the blur's save is still running: nothing is unsaved at this moment.
+    const done = draft.flush();
+    await vi.advanceTimersByTimeAsync(0);
+    fail(new Error('Disk full'));
+    expect(await done).toBe(false);
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(draft.getSnapshot().saveError).toBe('Disk full');
+    expect(await draft.flush()).toBe(true);
+    expect(save).toHaveBeenLastCalledWith({ gratitudeTwo: 'Tea' });
   });
 });

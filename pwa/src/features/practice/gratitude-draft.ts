@@ -33,8 +33,11 @@ export interface GratitudeDraft {
   readonly edit: (field: JournalTextField, value: string) => void;
   readonly focus: (field: JournalTextField) => void;
   readonly blur: (field: JournalTextField) => void;
-  /** Saves every unsaved field now. */
-  readonly flush: () => Promise<void>;
+  /**
+   * Saves every unsaved field now. False when that failed: the fields stay unsaved (a later flush
+   * tries again) and `saveError` says why, so a caller about to move on can stay instead.
+   */
+  readonly flush: () => Promise<boolean>;
 }
 
 export const AUTOSAVE_DELAY_MS = 400;
@@ -46,7 +49,8 @@ function mapFields<T>(make: (field: JournalTextField) => T): Record<JournalTextF
 export function createGratitudeDraft(initial: GratitudeTexts, save: SaveTexts, delayMs = AUTOSAVE_DELAY_MS): GratitudeDraft {
   const values = mapFields((field) => initial[field]);
   const stored = mapFields((field) => initial[field]);
-  const written = mapFields<string | null>(() => null);
+  // The texts this draft has saved whose echo (the stored record read back) has not come yet, oldest first.
+  const awaitingEcho = mapFields<string[]>(() => []);
   const unsaved = new Set<JournalTextField>();
   const elsewhere = new Set<JournalTextField>();
   let focused: JournalTextField | null = null;
@@ -64,23 +68,37 @@ export function createGratitudeDraft(initial: GratitudeTexts, save: SaveTexts, d
     for (const listener of listeners) listener();
   };
 
-  async function flush(): Promise<void> {
-    clearTimeout(timer);
-    if (unsaved.size === 0) return;
+  async function saveUnsaved(): Promise<boolean> {
+    if (unsaved.size === 0) return saveError === null;
     const texts: Partial<Record<JournalTextField, string>> = {};
     for (const field of unsaved) {
       texts[field] = values[field];
-      written[field] = values[field];
+      awaitingEcho[field].push(values[field]);
     }
     unsaved.clear();
     try {
       await save(texts);
       saveError = null;
     } catch (error) {
-      for (const field of JOURNAL_TEXT_FIELDS) if (field in texts && written[field] === values[field]) unsaved.add(field);
+      for (const field of JOURNAL_TEXT_FIELDS) {
+        const text = texts[field];
+        if (text === undefined) continue;
+        // Nothing was stored, so no echo comes; the words are unsaved again unless newer ones are.
+        awaitingEcho[field].pop();
+        if (text === values[field]) unsaved.add(field);
+      }
       saveError = error instanceof Error ? error.message : 'The text could not be saved.';
     }
     changed();
+    return saveError === null;
+  }
+
+  // One save at a time, in order: a flush answers only once everything before it has settled too.
+  let saving: Promise<boolean> = Promise.resolve(true);
+  function flush(): Promise<boolean> {
+    clearTimeout(timer);
+    saving = saving.then(saveUnsaved);
+    return saving;
   }
 
   return {
@@ -94,8 +112,12 @@ export function createGratitudeDraft(initial: GratitudeTexts, save: SaveTexts, d
         const text = next[field];
         if (text === stored[field]) continue;
         stored[field] = text;
+        const echoed = awaitingEcho[field].indexOf(text);
+        // Our own save read back: it and every save before it are in.
+        if (echoed >= 0) awaitingEcho[field].splice(0, echoed + 1);
         if (text === values[field]) elsewhere.delete(field);
-        else if (text === written[field]) continue;
+        // An earlier save of ours, while newer words are on screen (saved since, or about to be).
+        else if (echoed >= 0) continue;
         else if (focused === field || unsaved.has(field)) elsewhere.add(field);
         else values[field] = text;
       }

@@ -29,7 +29,8 @@ export function GratitudeView({ today, entry, canGoBack, onBack, onDone }: Grati
   const done = async (event?: SubmitEvent<HTMLFormElement>) => {
     event?.preventDefault();
     try {
-      await draft.flush();
+      // Unsaved words keep the view open, with the reason shown, rather than marking the day done without them.
+      if (!(await draft.flush())) return;
       await save(today, { gratitude: true });
       onDone();
     } catch (error) {
