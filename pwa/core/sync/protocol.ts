@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isHlc, NODE_PATTERN } from './hlc';
+import { hlcWall, isHlc, NODE_PATTERN, type Hlc } from './hlc';
 import {
   calendarDaySchema,
   exerciseFieldsSchema,
@@ -28,6 +28,9 @@ export const SYNCED_TABLES = {
   hnTriage: { key: triageKeySchema, fields: hnTriageWriteSchema },
 } as const;
 export type SyncedTable = keyof typeof SYNCED_TABLES;
+export function isSyncedTable(value: unknown): value is SyncedTable {
+  return typeof value === 'string' && Object.hasOwn(SYNCED_TABLES, value);
+}
 export const syncedTableSchema = z.enum(Object.keys(SYNCED_TABLES) as [SyncedTable, ...SyncedTable[]]);
 
 export const PUSH_BATCH_MAX = 1000;
@@ -60,6 +63,15 @@ export const pushRequestSchema = z.object({
   mutations: z.array(mutationSchema).max(PUSH_BATCH_MAX),
 });
 export type PushRequest = z.infer<typeof pushRequestSchema>;
+
+/** A device clock may run ahead of the server's by this much; further ahead, its writes would win for days. */
+export const MAX_CLOCK_AHEAD_MS = 48 * 60 * 60 * 1000;
+
+/** Whether the server refuses a write stamped `hlc` at its time `serverNow` (CLOCK_INVALID): too far ahead, or unreadable. */
+export function clockTooFarAhead(hlc: Hlc, serverNow: number): boolean {
+  const wall = hlcWall(hlc);
+  return wall === undefined || wall > serverNow + MAX_CLOCK_AHEAD_MS;
+}
 
 export const REJECTION_REASONS = ['UNKNOWN_TABLE', 'INVALID_KEY', 'INVALID_FIELDS', 'CLOCK_INVALID'] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];

@@ -1,5 +1,5 @@
 import { isHlc, type Hlc } from './hlc';
-import { SYNCED_TABLES, type Change, type PullResponse, type SyncedTable } from './protocol';
+import { isSyncedTable, type Change, type PullResponse } from './protocol';
 
 /**
  * `pullResponseSchema` (protocol.ts) written out. A first sync checks every change of thousands
@@ -18,10 +18,6 @@ function isObject(value: unknown): value is Fields {
 }
 
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
-
-function isSyncedTable(value: unknown): value is SyncedTable {
-  return typeof value === 'string' && Object.hasOwn(SYNCED_TABLES, value);
-}
 
 function isClocks(value: unknown): value is Record<string, Hlc> {
   if (!isObject(value)) return false;

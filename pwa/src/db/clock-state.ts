@@ -27,7 +27,16 @@ export interface WriteStamp {
 
 /** Advances the clock for one local write and takes the next seq. */
 export async function stampLocalWrite(db: UserDb, clientId: string, deviceNowMs: number): Promise<WriteStamp> {
-  const next = tick(await currentClock(db, clientId), await serverNow(db, deviceNowMs));
+  return stampAt(db, clientId, await serverNow(db, deviceNowMs));
+}
+
+/** As stampLocalWrite, at a time the server gave (its clock, not the device's). */
+export function stampAtServerTime(db: UserDb, clientId: string, serverTimeMs: number): Promise<WriteStamp> {
+  return stampAt(db, clientId, serverTimeMs);
+}
+
+async function stampAt(db: UserDb, clientId: string, physicalMs: number): Promise<WriteStamp> {
+  const next = tick(await currentClock(db, clientId), physicalMs);
   // Never hand out a seq the outbox already holds, even if `nextSeq` was lost.
   const lastQueued = await db.outbox.orderBy('seq').last();
   const seq = Math.max((await readMeta(db, 'nextSeq')) ?? 1, (lastQueued?.seq ?? 0) + 1);
@@ -52,4 +61,28 @@ export async function observeRemoteClocks(
   if (remote === null) return;
   const next = receive(await currentClock(db, clientId), remote, await serverNow(db, deviceNowMs));
   await writeMeta(db, 'hlc', next);
+  await noteAcceptedClock(db, remote);
+}
+
+const laterOf = (a: HlcParts, b: HlcParts): HlcParts => (compareHlc(formatHlc(a), formatHlc(b)) >= 0 ? a : b);
+
+/** Remembers the newest of the clocks the server has taken (see `acceptedHlc` in meta). */
+export async function noteAcceptedClock(db: UserDb, clock: HlcParts): Promise<void> {
+  const known = await readMeta(db, 'acceptedHlc');
+  const newest = known === undefined ? clock : laterOf(known, clock);
+  if (newest !== known) await writeMeta(db, 'acceptedHlc', newest);
+}
+
+/**
+ * After the server refused this device's clock as too far ahead: sets the clock back to the
+ * server's time, so the writes that follow are taken again (a clock never goes back by itself,
+ * and would otherwise stay ahead until real time caught up with it). Never below a clock the
+ * server has taken, so an edit made after seeing a change still comes after it.
+ */
+export async function rewindClock(db: UserDb, clientId: string, serverTimeMs: number): Promise<void> {
+  const current = await currentClock(db, clientId);
+  const accepted = await readMeta(db, 'acceptedHlc');
+  const serverClock: HlcParts = { wall: Math.floor(serverTimeMs), counter: 0, node: clientId };
+  const floor = accepted === undefined ? serverClock : laterOf({ ...accepted, node: clientId }, serverClock);
+  if (compareHlc(formatHlc(current), formatHlc(floor)) > 0) await writeMeta(db, 'hlc', floor);
 }

@@ -33,6 +33,11 @@ const META_SCHEMAS = {
   nextSeq: z.number().int().positive(),
   /** The hybrid logical clock after the last local write or received change. */
   hlc: hlcPartsSchema,
+  /**
+   * The newest clock the server has taken that this device knows of: a pulled change's, or one of
+   * its own writes the server applied. A clock found too far ahead goes back, but never below this.
+   */
+  acceptedHlc: hlcPartsSchema,
   /** Pass back to pull: every change up to this revision is in the local tables. */
   cursor: z.number().int().nonnegative(),
   /** Server time minus device time, so writes are stamped close to server time. */

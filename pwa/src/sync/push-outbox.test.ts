@@ -1,12 +1,15 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { PushRequest, PushResponse } from '#core/sync/protocol';
+import { compareHlc, hlcWall, type Hlc } from '#core/sync/hlc';
 import { stampLocalWrite } from '../db/clock-state';
+import { readRecord } from '../db/read-record';
 import { readMeta } from '../db/meta';
 import { countRecords } from '../db/record-packs';
 import type { UserDb } from '../db/user-db';
 import { writeRecord } from '../db/write-record';
 import { SyncError } from './errors';
+import { pullChanges } from './pull-changes';
 import { pushOutbox } from './push-outbox';
 import { freshDb } from './testing/fixtures';
 import { createMemoryPeer } from './testing/memory-peer';
@@ -86,6 +89,79 @@ describe('pushOutbox', () => {
       reason: 'INVALID_KEY',
       message: 'Not a valid key for exercises: yesterday',
       at: NOW,
+    });
+  });
+
+  describe('a device clock that ran more than 48 h ahead', () => {
+    const DAY = 86_400_000;
+    const text = async (db: UserDb, day: string) => (await readRecord(db, 'exercises', day))?.values.gratitudeOne;
+
+    it('sends the refused write again at the server’s time, and takes the writes after it', async () => {
+      const db = await freshDb();
+      const peer = createMemoryPeer({ now });
+      await writeDays(db, ['2026-02-28']);
+      await pushOutbox({ db, transport: peer.transport(), now, random: seededRandom(1) });
+
+      // The phone's date jumps three days ahead; the person writes, then syncs.
+      const ahead = () => NOW + 3 * DAY;
+      await writeRecord(db, 'exercises', '2026-03-01', { gratitudeOne: 'Written while the clock was wrong' }, ahead());
+      expect(await pushOutbox({ db, transport: peer.transport(), now: ahead, random: seededRandom(1) })).toBe(2);
+
+      expect(peer.snapshot().get('exercises/2026-03-01')).toEqual({ gratitudeOne: 'Written while the clock was wrong' });
+      expect(await db.outbox.count()).toBe(0);
+      // Nothing for the person to act on: the write got through.
+      expect(await readMeta(db, 'lastRejection')).toBeUndefined();
+      // The device and the server hold the same clock for the field.
+      const [pulled] = peer.pull({ cursor: 0, limit: 10 }).changes.filter((change) => change.key === '2026-03-01');
+      expect((await readRecord(db, 'exercises', '2026-03-01'))?.clocks).toEqual(pulled?.clocks);
+
+      // Later writes, the clock still wrong or put right, are taken at once.
+      await writeRecord(db, 'exercises', '2026-03-01', { gratitudeTwo: 'Still ahead' }, ahead());
+      await writeRecord(db, 'exercises', '2026-03-01', { gratitudeThree: 'Clock put right' }, NOW + 60_000);
+      expect(await pushOutbox({ db, transport: peer.transport(), now, random: seededRandom(1) })).toBe(2);
+      expect(peer.snapshot().get('exercises/2026-03-01')).toEqual({
+        gratitudeOne: 'Written while the clock was wrong',
+        gratitudeTwo: 'Still ahead',
+        gratitudeThree: 'Clock put right',
+      });
+      expect(await text(db, '2026-03-01')).toBe('Written while the clock was wrong');
+    });
+
+    it('sends only the newest of two refused writes of one field', async () => {
+      const db = await freshDb();
+      const peer = createMemoryPeer({ now });
+      const ahead = () => NOW + 3 * DAY;
+      await writeRecord(db, 'exercises', '2026-03-01', { gratitudeOne: 'First words' }, ahead());
+      await writeRecord(db, 'exercises', '2026-03-01', { gratitudeOne: 'Second words', gratitudeTwo: 'Tea' }, ahead());
+
+      await pushOutbox({ db, transport: peer.transport(), now: ahead, random: seededRandom(1) });
+
+      expect(peer.snapshot().get('exercises/2026-03-01')).toEqual({ gratitudeOne: 'Second words', gratitudeTwo: 'Tea' });
+      expect(peer.log.pushes.at(-1)?.mutations.map((mutation) => mutation.fields)).toEqual([{ gratitudeOne: 'Second words', gratitudeTwo: 'Tea' }]);
+      expect(await db.outbox.count()).toBe(0);
+    });
+
+    it('goes back no further than a clock the server has taken, so a later edit still wins over it', async () => {
+      const db = await freshDb();
+      const peer = createMemoryPeer({ now });
+      await writeDays(db, ['2026-02-28']);
+      await pushOutbox({ db, transport: peer.transport(), now, random: seededRandom(1) });
+      // Another device, 30 h ahead (within what the server takes), wrote the same field; this device saw it.
+      const other = await freshDb('other', 2);
+      await writeRecord(other, 'exercises', '2026-03-01', { gratitudeOne: 'Theirs' }, NOW + 30 * 3_600_000);
+      await pushOutbox({ db: other, transport: peer.transport(), now, random: seededRandom(2) });
+      await pullChanges({ db, transport: peer.transport(), now });
+      const elsewhere = (await readRecord(db, 'exercises', '2026-03-01'))?.clocks.gratitudeOne ?? ('' as Hlc);
+      expect(hlcWall(elsewhere)).toBe(NOW + 30 * 3_600_000);
+
+      const ahead = () => NOW + 3 * DAY;
+      await writeRecord(db, 'exercises', '2026-03-01', { gratitudeOne: 'Mine, written after' }, ahead());
+      await pushOutbox({ db, transport: peer.transport(), now: ahead, random: seededRandom(1) });
+
+      const sent = (await readRecord(db, 'exercises', '2026-03-01'))?.clocks.gratitudeOne ?? ('' as Hlc);
+      expect(compareHlc(sent, elsewhere)).toBe(1);
+      expect(hlcWall(sent)).toBe(NOW + 30 * 3_600_000);
+      expect(peer.snapshot().get('exercises/2026-03-01')).toEqual({ gratitudeOne: 'Mine, written after' });
     });
   });
 

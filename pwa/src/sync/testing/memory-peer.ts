@@ -1,5 +1,6 @@
 import { EMPTY_STATE, mergeWrite, type FieldState } from '#core/sync/merge';
 import {
+  clockTooFarAhead,
   pullQuerySchema,
   pushRequestSchema,
   validateMutation,
@@ -82,6 +83,10 @@ export function createMemoryPeer({ now, applyLimit }: MemoryPeerOptions): Memory
       const check = validateMutation(mutation);
       if (!check.ok) {
         rejected.push({ seq: mutation.seq, reason: check.reason, message: check.message });
+        continue;
+      }
+      if (clockTooFarAhead(mutation.hlc, now())) {
+        rejected.push({ seq: mutation.seq, reason: 'CLOCK_INVALID', message: 'The write is stamped too far ahead of the server clock' });
         continue;
       }
       const current = records.get(id(check.table, mutation.key));

@@ -1,10 +1,7 @@
 import { UNSTORABLE_TEXT_MESSAGES, unstorableText } from '#core/schemas/storable-text';
 import { hlcWall } from '#core/sync/hlc';
-import { validateMutation, type Mutation, type RejectionReason } from '#core/sync/protocol';
+import { clockTooFarAhead, validateMutation, type Mutation, type RejectionReason } from '#core/sync/protocol';
 import type { RecordWrite } from './record-writes.ts';
-
-/** A device clock may run ahead by this much; further ahead, its writes would win for days. */
-export const MAX_CLOCK_AHEAD_MS = 48 * 60 * 60 * 1000;
 
 export interface Rejection {
   readonly seq: number;
@@ -33,8 +30,8 @@ export function checkMutation(mutation: Mutation, now: number): MutationCheck {
   if (!check.ok) return check;
   const text = unstorableText(check.fields);
   if (text !== null) return { ok: false, reason: 'INVALID_FIELDS', message: UNSTORABLE_TEXT_MESSAGES[text] };
-  const wall = hlcWall(mutation.hlc);
-  if (wall === undefined || wall > now + MAX_CLOCK_AHEAD_MS) {
+  if (clockTooFarAhead(mutation.hlc, now)) {
+    const wall = hlcWall(mutation.hlc);
     const hours = wall === undefined ? 'unknown' : ((wall - now) / 3_600_000).toFixed(0);
     return {
       ok: false,
