@@ -4,7 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarDay } from '#core/dates/calendar-day';
 import { readRecord } from '../../db/read-record';
-import type { UserDb } from '../../db/user-db';
+import { formatHlc } from '#core/sync/hlc';
+import { UserDb } from '../../db/user-db';
+import { writeRecord } from '../../db/write-record';
+import { applyChange } from '../../sync/apply-change';
 import { saveExercise } from './data/save-exercise';
 import { readProfile } from './data/use-profile';
 import { ADA, freshDb, renderDashboard } from './testing/dashboard-kit';
@@ -77,6 +80,33 @@ describe('the dashboard views', () => {
     }, SLOW);
     const saved = await readRecord(db, 'exercises', '2026-11-22');
     expect(saved?.values).toMatchObject({ gratitudeOne: 'Snow', gratitude: true });
+  });
+
+  it('says where the text being typed was changed meanwhile: another tab of this device, or another device', async () => {
+    const user = userEvent.setup();
+    renderDashboard(db, paths.dashboard.href());
+    await screen.findByRole('heading', { level: 1, name: 'Sunday, November 22, 2026' });
+    await user.click(within(card('Gratitude Journal')).getByRole('button', { name: /Start Exercise/ }));
+    const one = await screen.findByRole('textbox', { name: 'One' });
+    await user.type(one, 'Mine');
+    await waitFor(async () => {
+      expect((await readRecord(db, 'exercises', '2026-11-22'))?.values.gratitudeOne).toBe('Mine');
+    }, SLOW);
+
+    // The same person, in a second tab of this browser: the same database, the same device.
+    const otherTab = new UserDb(db.name);
+    await writeRecord(otherTab, 'exercises', '2026-11-22', { gratitudeOne: 'From the other tab' }, Date.now());
+    otherTab.close();
+    expect((await screen.findByText(/Changed in another tab or window/, undefined, SLOW)).textContent).toContain('What you type here replaces that text.');
+    expect(screen.queryByText(/Updated on another device/)).toBeNull();
+    expect(one).toHaveProperty('value', 'Mine');
+
+    await user.type(one, '!');
+    // A pull brings another device's text for the same field.
+    const phone = formatHlc({ wall: Date.now() + 60_000, counter: 0, node: 'other-phone' });
+    await applyChange(db, { table: 'exercises', key: '2026-11-22', values: { gratitudeOne: 'From the phone' }, clocks: { gratitudeOne: phone }, deleted: false, rev: 1 });
+    expect(await screen.findByText(/Updated on another device/, undefined, SLOW)).toBeTruthy();
+    expect(one).toHaveProperty('value', 'Mine!');
   });
 
   it('starting the weeks-left exercise marks it done today and opens it', async () => {

@@ -43,9 +43,17 @@ describe('the gratitude draft', () => {
     draft.edit('gratitudeOne', 'Mine');
     draft.receive({ ...EMPTY, gratitudeOne: 'Theirs', gratitudeTwo: 'Pulled' });
     const { fields } = draft.getSnapshot();
-    expect(fields.gratitudeOne).toEqual({ value: 'Mine', updatedElsewhere: true });
+    expect(fields.gratitudeOne).toEqual({ value: 'Mine', updatedElsewhere: 'device' });
     // A field nobody is editing follows the stored text.
     expect(fields.gratitudeTwo).toEqual({ value: 'Pulled', updatedElsewhere: false });
+  });
+
+  it('tells a change made in another tab of this device from one made on another device', () => {
+    const draft = createGratitudeDraft(EMPTY, () => Promise.resolve());
+    draft.focus('gratitudeOne');
+    draft.edit('gratitudeOne', 'Mine');
+    draft.receive({ ...EMPTY, gratitudeOne: 'From the other tab' }, new Set(['gratitudeOne']));
+    expect(draft.getSnapshot().fields.gratitudeOne).toEqual({ value: 'Mine', updatedElsewhere: 'tab' });
   });
 
   it('takes its own saved text coming back as no news, even when typing went on', async () => {

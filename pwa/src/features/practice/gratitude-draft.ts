@@ -13,8 +13,11 @@ export type GratitudeTexts = Readonly<Record<JournalTextField, string>>;
 
 export interface FieldDraft {
   readonly value: string;
-  /** The stored text changed (another device) while this field was being edited. */
-  readonly updatedElsewhere: boolean;
+  /**
+   * Where the stored text changed while this field was being edited: on another device, or in
+   * another tab or window of this device; false when it did not.
+   */
+  readonly updatedElsewhere: false | 'device' | 'tab';
 }
 
 export interface DraftSnapshot {
@@ -28,8 +31,11 @@ export type SaveTexts = (texts: Partial<Record<JournalTextField, string>>) => Pr
 export interface GratitudeDraft {
   readonly subscribe: (onChange: () => void) => () => void;
   readonly getSnapshot: () => DraftSnapshot;
-  /** The stored texts, each time they are read (first load included). */
-  readonly receive: (stored: GratitudeTexts) => void;
+  /**
+   * The stored texts, each time they are read (first load included), and which of them this
+   * device wrote last (here or in another of its tabs).
+   */
+  readonly receive: (stored: GratitudeTexts, writtenOnThisDevice?: ReadonlySet<JournalTextField>) => void;
   readonly edit: (field: JournalTextField, value: string) => void;
   readonly focus: (field: JournalTextField) => void;
   readonly blur: (field: JournalTextField) => void;
@@ -52,14 +58,14 @@ export function createGratitudeDraft(initial: GratitudeTexts, save: SaveTexts, d
   // The texts this draft has saved whose echo (the stored record read back) has not come yet, oldest first.
   const awaitingEcho = mapFields<string[]>(() => []);
   const unsaved = new Set<JournalTextField>();
-  const elsewhere = new Set<JournalTextField>();
+  const elsewhere = new Map<JournalTextField, 'device' | 'tab'>();
   let focused: JournalTextField | null = null;
   let saveError: string | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const listeners = new Set<() => void>();
 
   const build = (): DraftSnapshot => ({
-    fields: mapFields((field) => ({ value: values[field], updatedElsewhere: elsewhere.has(field) })),
+    fields: mapFields((field) => ({ value: values[field], updatedElsewhere: elsewhere.get(field) ?? false })),
     saveError,
   });
   let snapshot = build();
@@ -107,7 +113,7 @@ export function createGratitudeDraft(initial: GratitudeTexts, save: SaveTexts, d
       return () => listeners.delete(listener);
     },
     getSnapshot: () => snapshot,
-    receive: (next) => {
+    receive: (next, writtenOnThisDevice = new Set()) => {
       for (const field of JOURNAL_TEXT_FIELDS) {
         const text = next[field];
         if (text === stored[field]) continue;
@@ -118,7 +124,8 @@ export function createGratitudeDraft(initial: GratitudeTexts, save: SaveTexts, d
         if (text === values[field]) elsewhere.delete(field);
         // An earlier save of ours, while newer words are on screen (saved since, or about to be).
         else if (echoed >= 0) continue;
-        else if (focused === field || unsaved.has(field)) elsewhere.add(field);
+        // Not one of ours: this device's other tab wrote it, or another device did.
+        else if (focused === field || unsaved.has(field)) elsewhere.set(field, writtenOnThisDevice.has(field) ? 'tab' : 'device');
         else values[field] = text;
       }
       changed();

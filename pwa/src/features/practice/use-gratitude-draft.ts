@@ -3,6 +3,7 @@ import type { CalendarDay } from '#core/dates/calendar-day';
 import type { JournalEntry } from '#core/practice/journal-entry';
 import { createGratitudeDraft, type DraftSnapshot, type GratitudeDraft } from './gratitude-draft';
 import type { SaveExercise } from './data/save-exercise';
+import { useStoredJournalTexts } from './data/stored-journal-texts';
 
 export interface GratitudeDraftHandle {
   readonly draft: GratitudeDraft;
@@ -17,10 +18,11 @@ export interface GratitudeDraftHandle {
 export function useGratitudeDraft(day: CalendarDay, entry: JournalEntry, save: SaveExercise): GratitudeDraftHandle {
   const [draft] = useState(() => createGratitudeDraft(entry, (texts) => save(day, texts)));
   const snapshot = useSyncExternalStore(draft.subscribe, draft.getSnapshot);
+  const stored = useStoredJournalTexts(day);
 
   useEffect(() => {
-    draft.receive(entry);
-  }, [draft, entry]);
+    if (stored !== undefined) draft.receive(stored.texts, stored.writtenOnThisDevice);
+  }, [draft, stored]);
 
   useEffect(() => {
     const flush = () => void draft.flush();

@@ -30,7 +30,7 @@ export function GratitudeField({ field, label, hint, state, draft }: GratitudeFi
   const length = state.value.length;
   const counter = showsCounter(length) || refused !== null;
   const limitMessage = refused ?? (length >= JOURNAL_TEXT_MAX ? fullMessage() : null);
-  const describedBy = [hintId, counter && counterId, limitMessage !== null && limitId, state.updatedElsewhere && noticeId]
+  const describedBy = [hintId, counter && counterId, limitMessage !== null && limitId, state.updatedElsewhere !== false && noticeId]
     .filter((part) => typeof part === 'string')
     .join(' ');
 
@@ -77,10 +77,15 @@ export function GratitudeField({ field, label, hint, state, draft }: GratitudeFi
           {limitMessage}
         </p>
       )}
-      {state.updatedElsewhere && (
+      {state.updatedElsewhere === 'device' && (
         <p id={noticeId} className={styles.notice} role="status">
           Updated on another device. What you type here is kept; the other text stays available as an earlier
           version.
+        </p>
+      )}
+      {state.updatedElsewhere === 'tab' && (
+        <p id={noticeId} className={styles.notice} role="status">
+          Changed in another tab or window of Memento on this device. What you type here replaces that text.
         </p>
       )}
     </div>
