@@ -35,6 +35,13 @@ export function stampAtServerTime(db: UserDb, clientId: string, serverTimeMs: nu
   return stampAt(db, clientId, serverTimeMs);
 }
 
+/** A new clock for a write already queued (its seq stays), at a time the server gave. */
+export async function restampAtServerTime(db: UserDb, clientId: string, serverTimeMs: number): Promise<Hlc> {
+  const next = tick(await currentClock(db, clientId), serverTimeMs);
+  await writeMeta(db, 'hlc', next);
+  return formatHlc(next);
+}
+
 async function stampAt(db: UserDb, clientId: string, physicalMs: number): Promise<WriteStamp> {
   const next = tick(await currentClock(db, clientId), physicalMs);
   // Never hand out a seq the outbox already holds, even if `nextSeq` was lost.

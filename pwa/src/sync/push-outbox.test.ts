@@ -141,6 +141,31 @@ describe('pushOutbox', () => {
       expect(await db.outbox.count()).toBe(0);
     });
 
+    it('stamps the writes still waiting again too, so a new write of their fields is not lost to them here', async () => {
+      const db = await freshDb();
+      const peer = createMemoryPeer({ now });
+      const ahead = () => NOW + 3 * DAY;
+      await writeRecord(db, 'exercises', '2026-03-01', { gratitudeOne: 'One' }, ahead());
+      await writeRecord(db, 'exercises', '2026-03-01', { gratitudeTwo: 'Two, first try' }, ahead());
+      // The first batch (one write) is refused; the connection drops before the second is sent.
+      const direct = peer.transport();
+      let pushes = 0;
+      const transport = pushOnly(async (request) => {
+        pushes += 1;
+        if (pushes > 1) throw new SyncError('retryable', 'NETWORK', 'offline');
+        return direct.push(request);
+      });
+      await expect(pushOutbox({ db, transport, now: ahead, random: seededRandom(1), batchMax: 1 })).rejects.toThrow('offline');
+
+      // Offline, the person rewrites the second text; the clock is back at the server's time now.
+      await writeRecord(db, 'exercises', '2026-03-01', { gratitudeTwo: 'Two, second try' }, ahead());
+      expect((await readRecord(db, 'exercises', '2026-03-01'))?.values.gratitudeTwo).toBe('Two, second try');
+
+      await pushOutbox({ db, transport: direct, now: ahead, random: seededRandom(1) });
+      expect(peer.snapshot().get('exercises/2026-03-01')).toEqual({ gratitudeOne: 'One', gratitudeTwo: 'Two, second try' });
+      expect(await db.outbox.count()).toBe(0);
+    });
+
     it('goes back no further than a clock the server has taken, so a later edit still wins over it', async () => {
       const db = await freshDb();
       const peer = createMemoryPeer({ now });

@@ -1,6 +1,7 @@
 import { clockTooFarAhead, isSyncedTable } from '#core/sync/protocol';
-import { rewindClock, stampAtServerTime } from '../db/clock-state';
-import { editRecords } from '../db/record-packs';
+import type { Hlc } from '#core/sync/hlc';
+import { restampAtServerTime, rewindClock, stampAtServerTime } from '../db/clock-state';
+import { editRecords, type RecordRef } from '../db/record-packs';
 import type { OutboxEntry, UserDb } from '../db/user-db';
 
 /**
@@ -10,37 +11,56 @@ import type { OutboxEntry, UserDb } from '../db/user-db';
  * clock goes back first, or every later write would be refused too.
  *
  * Only the fields the refused write still holds in the record are sent again: a newer write of
- * the same field carries its own value. The record takes the new stamps, so the device and the
- * server agree which of later changes is the newer. Run inside a read-write transaction over the
- * outbox, meta and the record packs, after the server's time is recorded; entries in seq order.
+ * the same field carries its own value. Writes still waiting in the queue with a stamp as far
+ * ahead take a new one in place (their seq stays): they would be refused in turn, and until then
+ * a new write of their fields, stamped after the clock went back, would lose to them here. The
+ * records take the new stamps, so the device and the server agree which later change is the
+ * newer. Run inside a read-write transaction over the outbox, meta and the record packs, after
+ * the refused writes are acknowledged and the server's time is recorded; entries in seq order.
  *
- * Returns the writes that could not be queued again (a stamp still too far ahead).
+ * Returns the refused writes that could not be queued again (a stamp still too far ahead).
  */
 export async function requeueClockRefused(
   db: UserDb,
   clientId: string,
-  entries: readonly OutboxEntry[],
+  refused: readonly OutboxEntry[],
   serverTimeMs: number,
 ): Promise<OutboxEntry[]> {
   await rewindClock(db, clientId, serverTimeMs);
-  // A table this version does not know has no record here to send again.
-  const known = entries.flatMap(({ table, ...entry }) => (isSyncedTable(table) ? [{ ...entry, table }] : []));
-  const edit = await editRecords(db, known);
+  const waiting = (await db.outbox.orderBy('seq').toArray()).filter((entry) => clockTooFarAhead(entry.hlc, serverTimeMs));
+  // A table this version does not know has no record here to stamp again.
+  const known = (entries: readonly OutboxEntry[]) => entries.flatMap(({ table, ...entry }) => (isSyncedTable(table) ? [{ ...entry, table }] : []));
+  const edit = await editRecords(db, [...known(refused), ...known(waiting)]);
+  /** Moves the record's clocks from a write's old stamp to its new one; the fields that held it. */
+  const moveClocks = (entry: RecordRef, from: Hlc, to: Hlc, fields: readonly string[]): string[] => {
+    const row = edit.get(entry.table, entry.key);
+    if (row === undefined) return [];
+    const held = fields.filter((field) => row.clocks[field] === from);
+    if (held.length === 0) return [];
+    const clocks = { ...row.clocks };
+    for (const field of held) clocks[field] = to;
+    edit.put(entry.table, { ...row, clocks });
+    return held;
+  };
+
   const left: OutboxEntry[] = [];
-  for (const entry of known) {
+  for (const entry of known(refused)) {
     const row = edit.get(entry.table, entry.key);
     const held = Object.keys(entry.fields).filter((field) => row?.clocks[field] === entry.hlc);
-    if (row === undefined || held.length === 0) continue;
+    if (held.length === 0) continue;
     const { seq, hlc } = await stampAtServerTime(db, clientId, serverTimeMs);
     if (clockTooFarAhead(hlc, serverTimeMs)) {
       left.push(entry);
       continue;
     }
+    moveClocks(entry, entry.hlc, hlc, held);
     const fields = Object.fromEntries(held.map((field) => [field, entry.fields[field]]));
     await db.outbox.add({ seq, table: entry.table, key: entry.key, fields, hlc });
-    const clocks = { ...row.clocks };
-    for (const field of held) clocks[field] = hlc;
-    edit.put(entry.table, { ...row, clocks });
+  }
+  for (const entry of known(waiting)) {
+    const hlc = await restampAtServerTime(db, clientId, serverTimeMs);
+    moveClocks(entry, entry.hlc, hlc, Object.keys(entry.fields));
+    await db.outbox.update(entry.id, { hlc });
   }
   await edit.save();
   return left;
