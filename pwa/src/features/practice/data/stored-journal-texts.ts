@@ -19,7 +19,6 @@ export interface StoredJournalTexts {
 /** One day's three stored texts, and which of them this device wrote last. */
 export async function readStoredJournalTexts(db: UserDb, day: CalendarDay): Promise<StoredJournalTexts> {
   const [record, clientId] = await Promise.all([readRecord(db, 'exercises', day), readMeta(db, 'clientId')]);
-  const entry = journalEntry(day, record?.values ?? {});
   const clocks = record?.clocks ?? {};
   const writtenOnThisDevice = new Set(
     JOURNAL_TEXT_FIELDS.filter((field) => {
@@ -28,7 +27,8 @@ export async function readStoredJournalTexts(db: UserDb, day: CalendarDay): Prom
     }),
   );
   return {
-    texts: { gratitudeOne: entry.gratitudeOne, gratitudeTwo: entry.gratitudeTwo, gratitudeThree: entry.gratitudeThree },
+    // The whole entry: its three texts, each with its default when never written.
+    texts: journalEntry(day, record?.values ?? {}),
     writtenOnThisDevice,
   };
 }
