@@ -6,6 +6,9 @@ const reconnecting = new WeakSet<BrowserContext>();
 /** How many times `goOffline` has cut each context's network. */
 const cuts = new WeakMap<BrowserContext, number>();
 
+/** Contexts whose emulated network is being cut (inside `goOffline`). */
+const cutting = new WeakSet<BrowserContext>();
+
 /**
  * Cuts the emulated network. A request the app had in the air at that moment (a sync begun
  * right after the test saw none in flight) fails as disconnected because the test cut it;
@@ -13,7 +16,12 @@ const cuts = new WeakMap<BrowserContext, number>();
  */
 export async function goOffline(context: BrowserContext): Promise<void> {
   cuts.set(context, (cuts.get(context) ?? 0) + 1);
-  await context.setOffline(true);
+  cutting.add(context);
+  try {
+    await context.setOffline(true);
+  } finally {
+    cutting.delete(context);
+  }
 }
 
 /**
@@ -48,7 +56,10 @@ export function watchFailedRequests(page: Page): FailedRequests {
   const cutsAtStart = new WeakMap<Request, number>();
   page.on('request', (request) => {
     if (reconnecting.has(page.context())) startedDuringReconnect.add(request);
-    cutsAtStart.set(request, cuts.get(page.context()) ?? 0);
+    // A request the browser sent just before the cut can be reported while `goOffline` is still
+    // switching: it counts as begun before that cut.
+    const cutSoFar = cuts.get(page.context()) ?? 0;
+    cutsAtStart.set(request, cutting.has(page.context()) ? cutSoFar - 1 : cutSoFar);
   });
   page.on('requestfailed', (request) => {
     const path = new URL(request.url()).pathname;
