@@ -108,6 +108,42 @@ test('the same day offline: written, done and still there after an offline reloa
   forgiveFaviconFailures(failed, pageProblems);
 });
 
+test('words the device could not store are kept when the journal is left, and come back and are stored after a reload', async ({ page }) => {
+  await setNow(page, NOW);
+  const dashboard = new DashboardPage(page);
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await signIn.signInLocally(someone());
+  await dashboard.openGratitude();
+  // IndexedDB refuses the journal's text writes on this page (a full disk, say).
+  await page.evaluate(() => {
+    const store = IDBObjectStore.prototype;
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- wrapped: the proxy calls it with its own store as `this`
+    store.add = new Proxy(store.add, {
+      apply(add, target: IDBObjectStore, args: [unknown, IDBValidKey?]) {
+        if (target.name === 'outbox' && JSON.stringify(args[0]).includes('gratitudeOne')) {
+          throw new DOMException('The device is out of storage', 'QuotaExceededError');
+        }
+        return Reflect.apply(add, target, args);
+      },
+    });
+  });
+  await dashboard.field('One').fill('The first snow');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await dashboard.openAccount();
+
+  // A new page: IndexedDB takes writes again.
+  await page.goto(paths.dashboard.href());
+  await dashboard.openGratitude();
+  await expect(dashboard.field('One')).toHaveValue('The first snow');
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('memento.unsaved-journal.')))).toEqual([]);
+  await dashboard.done();
+  await expect(dashboard.activityButton('Gratitude Journal')).toHaveText(/Edit Log/);
+  await page.reload();
+  await dashboard.openGratitude();
+  await expect(dashboard.field('One')).toHaveValue('The first snow');
+});
+
 test('previous entries: back through the days and right again to today', async ({ page }) => {
   await setNow(page, '2026-11-20T09:00:00-05:00');
   const dashboard = new DashboardPage(page);

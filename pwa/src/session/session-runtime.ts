@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { userReplySchema, userSliceWithReply } from '#core/schemas/auth';
 import { removeDeviceCopy } from '../db/device-copy';
+import { userDbName } from '../db/user-db';
+import { forgetUnsavedJournal } from './data/unsaved-journal-texts';
 import { api, isApiError } from '../lib/api-client';
 import { endUserSync, startUserSync, type StartUserSyncOptions, type UserSync } from '../sync/user-sync';
 import type { SessionStore, SignOutEvent, SignOutReason } from './session-store';
@@ -44,6 +46,8 @@ export async function finishSignOut({ user, reason, deviceCopy }: SignOutEvent):
     try {
       const outcome = await removeDeviceCopy(userId, deviceCopy);
       if (outcome === 'kept-unsynced') console.warn('A change arrived during Log Out: the records stay on this device until it syncs');
+      // Journal words kept aside go with the records they belong to.
+      else forgetUnsavedJournal(userDbName(userId));
     } catch (error) {
       console.error('The records could not be removed from this device', error);
     }

@@ -8,6 +8,7 @@ import { formatHlc } from '#core/sync/hlc';
 import { UserDb } from '../../db/user-db';
 import { writeRecord } from '../../db/write-record';
 import { applyChange } from '../../sync/apply-change';
+import { unsavedJournalStore } from '../../session/data/unsaved-journal-texts';
 import { saveExercise } from './data/save-exercise';
 import { readProfile } from './data/use-profile';
 import { ADA, freshDb, renderDashboard } from './testing/dashboard-kit';
@@ -32,6 +33,15 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
+
+/** Makes writes of the first journal text fail as a full disk would, until restored. */
+function failTextWrites() {
+  const add = db.outbox.add.bind(db.outbox);
+  return vi.spyOn(db.outbox, 'add').mockImplementation((entry, key) => {
+    if ('gratitudeOne' in entry.fields) throw new Error('The device is out of storage');
+    return add(entry, key);
+  });
+}
 
 const card = (title: string) => screen.getByRole('heading', { name: title }).closest('li') ?? document.body;
 
@@ -62,11 +72,7 @@ describe('the dashboard views', () => {
     await user.click(within(card('Gratitude Journal')).getByRole('button', { name: /Start Exercise/ }));
     const one = await screen.findByRole('textbox', { name: 'One' });
     // The texts cannot be written (a full disk, say); marking the day done still could.
-    const add = db.outbox.add.bind(db.outbox);
-    const full = vi.spyOn(db.outbox, 'add').mockImplementation((entry, key) => {
-      if ('gratitudeOne' in entry.fields) throw new Error('The device is out of storage');
-      return add(entry, key);
-    });
+    const full = failTextWrites();
     await user.type(one, 'Snow');
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The device is out of storage');
@@ -80,6 +86,48 @@ describe('the dashboard views', () => {
     }, SLOW);
     const saved = await readRecord(db, 'exercises', '2026-11-22');
     expect(saved?.values).toMatchObject({ gratitudeOne: 'Snow', gratitude: true });
+  });
+
+  it('keeps words that could not be saved when the page goes, and puts them back and stores them when the journal opens again', async () => {
+    localStorage.clear();
+    const user = userEvent.setup();
+    const first = renderDashboard(db, paths.dashboard.href());
+    await screen.findByRole('heading', { level: 1, name: 'Sunday, November 22, 2026' });
+    await user.click(within(card('Gratitude Journal')).getByRole('button', { name: /Start Exercise/ }));
+    const one = await screen.findByRole('textbox', { name: 'One' });
+    const full = failTextWrites();
+    await user.type(one, 'Snow');
+    expect((await screen.findByRole('alert', undefined, SLOW)).textContent).toBe('The device is out of storage');
+    // The tab is closed (or the person goes elsewhere) with the words still unsaved: the save it
+    // starts on the way out fails too.
+    const triesBefore = full.mock.calls.length;
+    first.unmount();
+    await waitFor(() => {
+      expect(full.mock.calls.length).toBeGreaterThan(triesBefore);
+    }, SLOW);
+    expect((await readRecord(db, 'exercises', '2026-11-22'))?.values.gratitudeOne).toBeUndefined();
+
+    full.mockRestore();
+    renderDashboard(db, paths.dashboard.href());
+    await screen.findByRole('heading', { level: 1, name: 'Sunday, November 22, 2026' });
+    await user.click(within(card('Gratitude Journal')).getByRole('button', { name: /Start Exercise/ }));
+    expect(await screen.findByRole('textbox', { name: 'One' })).toHaveProperty('value', 'Snow');
+    await waitFor(async () => {
+      expect((await readRecord(db, 'exercises', '2026-11-22'))?.values.gratitudeOne).toBe('Snow');
+    }, SLOW);
+    await waitFor(() => {
+      expect(Object.keys(unsavedJournalStore(db.name).read())).toEqual([]);
+    }, SLOW);
+  });
+
+  it("stores another day's kept words when the practice opens", async () => {
+    localStorage.clear();
+    unsavedJournalStore(db.name).keep(day('2026-11-21'), { gratitudeTwo: 'Yesterday’s walk' });
+    renderDashboard(db, paths.dashboard.href());
+    await waitFor(async () => {
+      expect((await readRecord(db, 'exercises', '2026-11-21'))?.values.gratitudeTwo).toBe('Yesterday’s walk');
+    }, SLOW);
+    expect(unsavedJournalStore(db.name).read()).toEqual({});
   });
 
   it('says where the text being typed was changed meanwhile: another tab of this device, or another device', async () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createGratitudeDraft, type GratitudeTexts } from './gratitude-draft';
+import type { JournalTexts } from '#core/practice/unsaved-journal-texts';
+import { createGratitudeDraft, type DraftKeeper, type GratitudeTexts } from './gratitude-draft';
 
 const EMPTY: GratitudeTexts = { gratitudeOne: '', gratitudeTwo: '', gratitudeThree: '' };
 
@@ -121,5 +122,76 @@ describe('the gratitude draft', () => {
     expect(draft.getSnapshot().saveError).toBe('Disk full');
     expect(await draft.flush()).toBe(true);
     expect(save).toHaveBeenLastCalledWith({ gratitudeTwo: 'Tea' });
+  });
+});
+
+describe('words the draft could not store', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function recordingKeeper() {
+    const kept: JournalTexts[] = [];
+    const stored: JournalTexts[] = [];
+    const keeper: DraftKeeper = { keep: (texts) => kept.push(texts), stored: (texts) => stored.push(texts) };
+    return { keeper, kept, stored };
+  }
+
+  it('hands the on-screen text of a field whose save failed to the keeper', async () => {
+    const { keeper, kept, stored } = recordingKeeper();
+    const draft = createGratitudeDraft(EMPTY, () => Promise.reject(new Error('Out of storage')), 400, keeper);
+    draft.edit('gratitudeOne', 'Snow');
+    expect(await draft.flush()).toBe(false);
+    expect(kept).toEqual([{ gratitudeOne: 'Snow' }]);
+    expect(stored).toEqual([]);
+  });
+
+  it('keeps the newest words, typed while the failing save ran', async () => {
+    const { keeper, kept } = recordingKeeper();
+    let fail: (error: Error) => void = () => undefined;
+    const draft = createGratitudeDraft(EMPTY, () => new Promise((_, reject) => (fail = reject)), 400, keeper);
+    draft.edit('gratitudeOne', 'Snow');
+    const saving = draft.flush();
+    await vi.advanceTimersByTimeAsync(0);
+    draft.edit('gratitudeOne', 'Snowfall');
+    fail(new Error('Out of storage'));
+    await saving;
+    expect(kept).toEqual([{ gratitudeOne: 'Snowfall' }]);
+  });
+
+  it('tells the keeper what was stored', async () => {
+    const { keeper, stored } = recordingKeeper();
+    const draft = createGratitudeDraft(EMPTY, () => Promise.resolve(), 400, keeper);
+    draft.edit('gratitudeTwo', 'Tea');
+    expect(await draft.flush()).toBe(true);
+    expect(stored).toEqual([{ gratitudeTwo: 'Tea' }]);
+  });
+
+  it('on the way out keeps unsaved fields and those whose save is still running, nothing else', async () => {
+    const { keeper, kept } = recordingKeeper();
+    const draft = createGratitudeDraft({ ...EMPTY, gratitudeThree: 'Stored' }, () => new Promise(() => undefined), 400, keeper);
+    draft.keepUnstored();
+    expect(kept).toEqual([]);
+    draft.edit('gratitudeOne', 'Snow');
+    void draft.flush();
+    await vi.advanceTimersByTimeAsync(0);
+    draft.edit('gratitudeTwo', 'Tea');
+    draft.keepUnstored();
+    expect(kept).toEqual([{ gratitudeOne: 'Snow', gratitudeTwo: 'Tea' }]);
+  });
+
+  it('puts kept words back on screen and saves them; a kept text already stored is only reported', async () => {
+    const { keeper, stored } = recordingKeeper();
+    const save = vi.fn(() => Promise.resolve());
+    const draft = createGratitudeDraft({ ...EMPTY, gratitudeTwo: 'Tea' }, save, 400, keeper);
+    draft.restore({ gratitudeOne: 'Snow', gratitudeTwo: 'Tea' });
+    expect(draft.getSnapshot().fields.gratitudeOne.value).toBe('Snow');
+    expect(stored).toEqual([{ gratitudeTwo: 'Tea' }]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save).toHaveBeenCalledExactlyOnceWith({ gratitudeOne: 'Snow' });
+    expect(stored).toEqual([{ gratitudeTwo: 'Tea' }, { gratitudeOne: 'Snow' }]);
   });
 });

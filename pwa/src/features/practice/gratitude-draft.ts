@@ -1,3 +1,4 @@
+import type { JournalTexts } from '#core/practice/unsaved-journal-texts';
 import { JOURNAL_TEXT_FIELDS, type JournalTextField } from '#core/schemas/records';
 
 /**
@@ -26,7 +27,16 @@ export interface DraftSnapshot {
   readonly saveError: string | null;
 }
 
-export type SaveTexts = (texts: Partial<Record<JournalTextField, string>>) => Promise<void>;
+export type SaveTexts = (texts: JournalTexts) => Promise<void>;
+
+/**
+ * Where words go that are not stored yet, so a failed save or a closing page loses none of them:
+ * `keep` takes each field's on-screen text, `stored` says which texts are now in the database.
+ */
+export interface DraftKeeper {
+  readonly keep: (texts: JournalTexts) => void;
+  readonly stored: (texts: JournalTexts) => void;
+}
 
 export interface GratitudeDraft {
   readonly subscribe: (onChange: () => void) => () => void;
@@ -44,6 +54,13 @@ export interface GratitudeDraft {
    * tries again) and `saveError` says why, so a caller about to move on can stay instead.
    */
   readonly flush: () => Promise<boolean>;
+  /** Hands every field not stored yet (unsaved, or its save still running) to the keeper. */
+  readonly keepUnstored: () => void;
+  /**
+   * Puts words kept from an earlier page back on screen, unsaved, and saves them; a kept text
+   * that is already the stored one is only reported as stored.
+   */
+  readonly restore: (kept: JournalTexts) => void;
 }
 
 export const AUTOSAVE_DELAY_MS = 400;
@@ -52,12 +69,19 @@ function mapFields<T>(make: (field: JournalTextField) => T): Record<JournalTextF
   return { gratitudeOne: make('gratitudeOne'), gratitudeTwo: make('gratitudeTwo'), gratitudeThree: make('gratitudeThree') };
 }
 
-export function createGratitudeDraft(initial: GratitudeTexts, save: SaveTexts, delayMs = AUTOSAVE_DELAY_MS): GratitudeDraft {
+export function createGratitudeDraft(
+  initial: GratitudeTexts,
+  save: SaveTexts,
+  delayMs = AUTOSAVE_DELAY_MS,
+  keeper?: DraftKeeper,
+): GratitudeDraft {
   const values = mapFields((field) => initial[field]);
   const stored = mapFields((field) => initial[field]);
   // The texts this draft has saved whose echo (the stored record read back) has not come yet, oldest first.
   const awaitingEcho = mapFields<string[]>(() => []);
   const unsaved = new Set<JournalTextField>();
+  // The fields of the save under way.
+  const inFlight = new Set<JournalTextField>();
   const elsewhere = new Map<JournalTextField, 'device' | 'tab'>();
   let focused: JournalTextField | null = null;
   let saveError: string | null = null;
@@ -76,24 +100,31 @@ export function createGratitudeDraft(initial: GratitudeTexts, save: SaveTexts, d
 
   async function saveUnsaved(): Promise<boolean> {
     if (unsaved.size === 0) return saveError === null;
-    const texts: Partial<Record<JournalTextField, string>> = {};
+    const texts: JournalTexts = {};
     for (const field of unsaved) {
       texts[field] = values[field];
       awaitingEcho[field].push(values[field]);
+      inFlight.add(field);
     }
     unsaved.clear();
     try {
       await save(texts);
       saveError = null;
+      keeper?.stored(texts);
     } catch (error) {
+      const onScreen: JournalTexts = {};
       for (const field of JOURNAL_TEXT_FIELDS) {
         const text = texts[field];
         if (text === undefined) continue;
         // Nothing was stored, so no echo comes; the words are unsaved again unless newer ones are.
         awaitingEcho[field].pop();
         if (text === values[field]) unsaved.add(field);
+        onScreen[field] = values[field];
       }
       saveError = error instanceof Error ? error.message : 'The text could not be saved.';
+      keeper?.keep(onScreen);
+    } finally {
+      inFlight.clear();
     }
     changed();
     return saveError === null;
@@ -145,5 +176,29 @@ export function createGratitudeDraft(initial: GratitudeTexts, save: SaveTexts, d
       void flush();
     },
     flush,
+    keepUnstored: () => {
+      const texts: JournalTexts = {};
+      for (const field of JOURNAL_TEXT_FIELDS) if (unsaved.has(field) || inFlight.has(field)) texts[field] = values[field];
+      if (Object.keys(texts).length > 0) keeper?.keep(texts);
+    },
+    restore: (kept) => {
+      const alreadyStored: JournalTexts = {};
+      let restored = false;
+      for (const field of JOURNAL_TEXT_FIELDS) {
+        const text = kept[field];
+        if (text === undefined) continue;
+        if (text === stored[field]) {
+          alreadyStored[field] = text;
+        } else {
+          values[field] = text;
+          unsaved.add(field);
+          restored = true;
+        }
+      }
+      if (Object.keys(alreadyStored).length > 0) keeper?.stored(alreadyStored);
+      if (!restored) return;
+      changed();
+      void flush();
+    },
   };
 }

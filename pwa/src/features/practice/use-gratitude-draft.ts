@@ -4,6 +4,8 @@ import type { JournalEntry } from '#core/practice/journal-entry';
 import { createGratitudeDraft, type DraftSnapshot, type GratitudeDraft } from './gratitude-draft';
 import type { SaveExercise } from './data/save-exercise';
 import { useStoredJournalTexts } from './data/stored-journal-texts';
+import { unsavedJournalStore } from '../../session/data/unsaved-journal-texts';
+import { useUserDb } from '../../session/user-db-context';
 
 export interface GratitudeDraftHandle {
   readonly draft: GratitudeDraft;
@@ -13,10 +15,20 @@ export interface GratitudeDraftHandle {
 /**
  * The draft of one day's three texts, started from the stored entry (render it once that has
  * loaded). It saves after a pause in typing, on blur, when the page is hidden or left, and when
- * the view closes.
+ * the view closes. Words not stored yet when a save fails or the page goes are kept aside on the
+ * device and come back (and are saved) when the day's journal opens again.
  */
 export function useGratitudeDraft(day: CalendarDay, entry: JournalEntry, save: SaveExercise): GratitudeDraftHandle {
-  const [draft] = useState(() => createGratitudeDraft(entry, (texts) => save(day, texts)));
+  const db = useUserDb();
+  const [keptStore] = useState(() => (db === null ? null : unsavedJournalStore(db.name)));
+  const [draft] = useState(() =>
+    createGratitudeDraft(
+      entry,
+      (texts) => save(day, texts),
+      undefined,
+      keptStore === null ? undefined : { keep: (texts) => keptStore.keep(day, texts), stored: (texts) => keptStore.stored(day, texts) },
+    ),
+  );
   const snapshot = useSyncExternalStore(draft.subscribe, draft.getSnapshot);
   const stored = useStoredJournalTexts(day);
 
@@ -25,7 +37,16 @@ export function useGratitudeDraft(day: CalendarDay, entry: JournalEntry, save: S
   }, [draft, stored]);
 
   useEffect(() => {
-    const flush = () => void draft.flush();
+    const kept = keptStore?.read()[day];
+    if (kept !== undefined) draft.restore(kept);
+  }, [draft, keptStore, day]);
+
+  useEffect(() => {
+    // Kept first, synchronously: the page may be gone before the save it starts has finished.
+    const flush = () => {
+      draft.keepUnstored();
+      void draft.flush();
+    };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') flush();
     };

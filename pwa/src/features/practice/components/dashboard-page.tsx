@@ -1,8 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { BrowseState } from '#core/practice/previous-entries';
 import { dashboardHref, dashboardView, paths, type DashboardView } from '#core/paths';
+import { storeKeptDays, unsavedJournalStore } from '../../../session/data/unsaved-journal-texts';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useUserDb } from '../../../session/user-db-context';
 import { SyncStatus } from '../../../sync/sync-status';
 import { useSyncStatus } from '../../../sync/use-sync-status';
 import { useSaveExercise } from '../data/save-exercise';
@@ -49,6 +51,13 @@ export function DashboardPage({ account, renderAccount, renderUpgrade, upgradeSt
   const [upgrading, setUpgrading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   usePageMeta(TITLES[view.view], 'Your daily practice: weeks left to live, a gratitude journal and your streak.');
+  const db = useUserDb();
+
+  // Journal words an earlier page could not store (see use-gratitude-draft): other days' are
+  // stored now; today's come back in the journal when it opens.
+  useEffect(() => {
+    if (db !== null) void storeKeptDays(unsavedJournalStore(db.name), save, today);
+  }, [db, save, today]);
 
   const go = (next: DashboardView | BrowseState, replace = false) => {
     void navigate(dashboardHref(next), { replace });

@@ -1,0 +1,101 @@
+import type { CalendarDay } from '#core/dates/calendar-day';
+import {
+  dropStoredTexts,
+  keepTexts,
+  parseUnsavedJournalTexts,
+  type JournalTexts,
+  type UnsavedJournalTexts,
+} from '#core/practice/unsaved-journal-texts';
+
+/**
+ * Where this device keeps journal words it could not store in IndexedDB yet, per database (so per
+ * account): localStorage, written at once, so it outlasts a page that is closing. When storage is
+ * blocked or full, a copy in memory serves this page.
+ */
+
+type TextStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const PREFIX = 'memento.unsaved-journal.';
+const storageKey = (dbName: string) => `${PREFIX}${dbName}`;
+const inMemory = new Map<string, UnsavedJournalTexts>();
+
+function deviceStorage(): TextStorage | null {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export interface UnsavedJournalStore {
+  readonly read: () => UnsavedJournalTexts;
+  /** Keeps the day's on-screen texts that are not stored yet. */
+  readonly keep: (day: CalendarDay, texts: JournalTexts) => void;
+  /** Forgets what was kept for the day once these texts are stored. */
+  readonly stored: (day: CalendarDay, texts: JournalTexts) => void;
+}
+
+export function unsavedJournalStore(dbName: string, storage: TextStorage | null = deviceStorage()): UnsavedJournalStore {
+  const key = storageKey(dbName);
+  const read = (): UnsavedJournalTexts => {
+    const held = inMemory.get(key);
+    if (held !== undefined) return held;
+    try {
+      return parseUnsavedJournalTexts(storage?.getItem(key) ?? null);
+    } catch {
+      return {};
+    }
+  };
+  const write = (copy: UnsavedJournalTexts) => {
+    try {
+      if (storage === null) throw new Error('no storage');
+      if (Object.keys(copy).length === 0) storage.removeItem(key);
+      else storage.setItem(key, JSON.stringify(copy));
+      inMemory.delete(key);
+    } catch {
+      // Blocked or full: this page holds the copy.
+      inMemory.set(key, copy);
+    }
+  };
+  return {
+    read,
+    keep: (day, texts) => write(keepTexts(read(), day, texts)),
+    stored: (day, texts) => {
+      const copy = read();
+      const next = dropStoredTexts(copy, day, texts);
+      if (next !== copy) write(next);
+    },
+  };
+}
+
+/**
+ * Stores the words kept for days other than `except` (the day whose journal is open: its draft
+ * restores them itself), forgetting each day's once stored. A day whose save fails again stays kept
+ * for the next try.
+ */
+export async function storeKeptDays(
+  store: UnsavedJournalStore,
+  save: (day: CalendarDay, texts: JournalTexts) => Promise<void>,
+  except: CalendarDay,
+): Promise<void> {
+  for (const [day, texts] of Object.entries(store.read()) as [CalendarDay, JournalTexts | undefined][]) {
+    if (day === except || texts === undefined) continue;
+    try {
+      await save(day, texts);
+      store.stored(day, texts);
+    } catch {
+      // Still kept: tried again the next time the practice opens.
+    }
+  }
+}
+
+/** Forgets every kept text of the database's account (its records left the device). */
+export function forgetUnsavedJournal(dbName: string, storage: TextStorage | null = deviceStorage()): void {
+  const key = storageKey(dbName);
+  inMemory.delete(key);
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // Nothing kept there.
+  }
+}
