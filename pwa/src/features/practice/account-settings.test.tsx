@@ -57,6 +57,24 @@ describe("the practice's part of the account view", () => {
     await waitFor(() => expect(screen.queryByText('Nothing new to import.')).toBeTruthy(), { timeout: 5_000 });
   });
 
+  it('imports a whole file or none of it: a day that cannot be written leaves every day as it was', async () => {
+    const user = userEvent.setup();
+    const file = exportJournalJson(
+      [journalEntry(day('2026-11-19'), { gratitudeOne: 'Older day' }), journalEntry(day('2026-11-20'), { gratitudeOne: 'Theirs' })],
+      Date.now(),
+    );
+    const add = db.outbox.add.bind(db.outbox);
+    vi.spyOn(db.outbox, 'add').mockImplementation((entry, key) => {
+      if (entry.key === '2026-11-20') throw new Error('The device is out of storage');
+      return add(entry, key);
+    });
+    renderDashboard(db, paths.dashboardAccount.href());
+    await user.upload(await screen.findByLabelText('Import JSON file'), new File([file], 'journal.json', { type: 'application/json' }));
+    expect(await screen.findByText('The device is out of storage', undefined, { timeout: 5_000 })).toBeTruthy();
+    expect(await readRecord(db, 'exercises', '2026-11-19')).toBeNull();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('says plainly when the file is not a journal', async () => {
     const user = userEvent.setup();
     renderDashboard(db, paths.dashboardAccount.href());

@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
 import type { CalendarDay } from '#core/dates/calendar-day';
-import { isBlank } from '#core/practice/journal-entry';
+import { isBlank, type JournalEntry } from '#core/practice/journal-entry';
 import { mergeImportedJournal, parseJournalExport, type JournalImportError } from '#core/practice/journal-import';
 import type { ExerciseFields, JournalTextField } from '#core/schemas/records';
 import { useUserDb } from '../../../session/user-db-context';
+import { recordStore } from '../../../db/record-packs';
 import { writeRecord } from '../../../db/write-record';
 import { currentInstant } from '../../../lib/clock';
 import { NoDatabaseError } from './save-profile';
@@ -26,12 +27,22 @@ function alreadyKept(existing: string, imported: string): boolean {
  * (so it syncs). Where the file and the device hold different text for the same day and field,
  * nothing is thrown away: the imported text is added below the device's, after a line
  * "— imported —"; importing the same file again does not add it twice.
+ *
+ * The journal is read and every day written in one transaction: a save from the journal or a
+ * pull landing meanwhile cannot be overwritten by a merge made from an older read, and a write
+ * that fails leaves the whole file unimported rather than some of its days.
  */
 export async function importJournal(db: UserDb, text: string, nowMs: number): Promise<ImportOutcome> {
   const parsed = parseJournalExport(text);
   if (!parsed.ok) return { ok: false, error: parsed.error };
+  const { entries } = parsed.journal;
+  // An async function as the scope: Dexie keeps its transaction across the awaits only for those.
+  return db.transaction('rw', recordStore(db), db.outbox, db.meta, async () => mergeInto(db, entries, nowMs));
+}
+
+async function mergeInto(db: UserDb, entries: readonly JournalEntry[], nowMs: number): Promise<ImportOutcome> {
   const stored = await readStoredJournal(db);
-  const merge = mergeImportedJournal(stored, parsed.journal.entries);
+  const merge = mergeImportedJournal(stored, entries);
   const writes = new Map<CalendarDay, Partial<ExerciseFields>>();
   for (const write of merge.writes) writes.set(write.date, { ...write.fields });
   let keptBoth = 0;
@@ -48,7 +59,7 @@ export async function importJournal(db: UserDb, text: string, nowMs: number): Pr
     ok: true,
     daysChanged: writes.size,
     keptBoth,
-    unchanged: parsed.journal.entries.length - writes.size,
+    unchanged: entries.length - writes.size,
   };
 }
 
