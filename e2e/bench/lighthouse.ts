@@ -43,6 +43,11 @@ export interface LighthouseFigures {
   readonly cls: number;
   /** JavaScript transferred (compressed bytes on the wire). */
   readonly jsBytes: number;
+  /**
+   * Lighthouse's measure of the machine's CPU at the time of the run (higher is faster): the
+   * simulated figures scale what this machine did, so runs on different machines or loads differ.
+   */
+  readonly benchmarkIndex: number;
 }
 
 function numeric(result: Result, audit: string): number {
@@ -70,6 +75,7 @@ export function figuresOf(result: Result): LighthouseFigures {
     tbtMs: numeric(result, 'total-blocking-time'),
     cls: numeric(result, 'cumulative-layout-shift'),
     jsBytes: scriptBytes(result),
+    benchmarkIndex: result.environment.benchmarkIndex,
   };
 }
 
@@ -114,6 +120,12 @@ async function measureOnce(url: string): Promise<LighthouseFigures> {
 
 const ms = (value: number): string => `${(value / 1000).toFixed(2)} s`;
 
+/** The lowest and highest of a figure over the runs, so the reader sees how far one run may stray. */
+function spread(runs: readonly LighthouseFigures[], pick: (run: LighthouseFigures) => number, show: (value: number) => string): string {
+  const values = runs.map(pick);
+  return `${show(Math.min(...values))}–${show(Math.max(...values))}`;
+}
+
 export interface LighthouseOptions {
   readonly runs?: number;
   readonly pages?: readonly string[];
@@ -126,8 +138,9 @@ export async function benchLighthouse({ runs = 3, pages = PUBLIC_PAGES }: Lighth
   try {
     console.log(`\n## Lighthouse, mobile preset, public pages (median of ${String(runs)} by LCP; Debian Chromium)\n`);
     console.log(`Budgets: score ≥ ${String(b.score)}, LCP ≤ ${ms(b.lcpMs)}, TBT ≤ ${String(b.tbtMs)} ms, CLS ≤ ${String(b.cls)}.\n`);
-    console.log('| page | score | FCP | LCP | TBT | CLS | JS transferred | budget |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+    console.log('The median run\'s figures; then each figure\'s lowest–highest over the runs, and Lighthouse\'s CPU index of the machine (higher is faster).\n');
+    console.log('| page | score | FCP | LCP | TBT | CLS | JS transferred | budget | LCP over runs | TBT over runs | CPU index |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|');
     for (const page of pages) {
       const results: LighthouseFigures[] = [];
       for (let run = 0; run < runs; run += 1) results.push(await measure(`${server.url}${page}`));
@@ -140,7 +153,9 @@ export async function benchLighthouse({ runs = 3, pages = PUBLIC_PAGES }: Lighth
       ].filter(Boolean);
       const verdict = misses.length === 0 ? 'ok' : `OVER (${misses.join(', ')})`;
       console.log(
-        `| ${page} | ${String(m.score)} | ${ms(m.fcpMs)} | ${ms(m.lcpMs)} | ${m.tbtMs.toFixed(0)} ms | ${m.cls.toFixed(3)} | ${(m.jsBytes / 1024).toFixed(1)} KB | ${verdict} |`,
+        `| ${page} | ${String(m.score)} | ${ms(m.fcpMs)} | ${ms(m.lcpMs)} | ${m.tbtMs.toFixed(0)} ms | ${m.cls.toFixed(3)} | ${(m.jsBytes / 1024).toFixed(1)} KB | ${verdict} | ` +
+          `${spread(results, (run) => run.lcpMs, ms)} | ${spread(results, (run) => run.tbtMs, (value) => `${value.toFixed(0)} ms`)} | ` +
+          `${spread(results, (run) => run.benchmarkIndex, (value) => value.toFixed(0))} |`,
       );
     }
   } finally {
