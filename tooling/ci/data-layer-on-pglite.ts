@@ -12,7 +12,10 @@ const DATA_LAYER = ['sync-server/src/db', 'sync-server/src/modules/sync', 'sync-
 if (!process.env.TEST_DATABASE_URL?.trim()) {
   console.log('No TEST_DATABASE_URL: the server tests ran on PGlite already.');
 } else {
-  const child = spawn('npx', ['vitest', 'run', '--project', 'server', ...DATA_LAYER], {
+  // A test's limit is a net for a hang, not a measure of speed. This run shares two cores with the
+  // rest of `npm test`, and the first test of each file pays the embedded engine's start: on a slow
+  // day the migration test took 31 s of the usual 30 s limit (CI, 2026-11-28), so these get 90 s.
+  const child = spawn('npx', ['vitest', 'run', '--project', 'server', '--testTimeout=90000', ...DATA_LAYER], {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: '' },
   });
