@@ -1,4 +1,5 @@
 import { planStateSchema, type PlanState } from '#core/schemas/billing';
+import { deviceStorage } from '../../lib/device-storage';
 
 /**
  * The paid plan as the server last described it, kept on the device per account, so an account
@@ -15,15 +16,6 @@ type PlanStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 const PREFIX = 'memento.plan.';
 const storageKey = (userId: string) => `${PREFIX}${userId}`;
 const listeners = new Set<() => void>();
-
-function deviceStorage(): PlanStorage | null {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    // Storage switched off: the plan is then known only while the page is open.
-    return null;
-  }
-}
 
 /**
  * The copy this page last read or wrote, so the same text gives back the same object; `stored` is

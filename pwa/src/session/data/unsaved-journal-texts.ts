@@ -6,6 +6,7 @@ import {
   type JournalTexts,
   type UnsavedJournalTexts,
 } from '#core/practice/unsaved-journal-texts';
+import { deviceStorage } from '../../lib/device-storage';
 
 /**
  * Where this device keeps journal words it could not store in IndexedDB yet, per database (so per
@@ -18,14 +19,6 @@ type TextStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 const PREFIX = 'memento.unsaved-journal.';
 const storageKey = (dbName: string) => `${PREFIX}${dbName}`;
 const inMemory = new Map<string, UnsavedJournalTexts>();
-
-function deviceStorage(): TextStorage | null {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export interface UnsavedJournalStore {
   readonly read: () => UnsavedJournalTexts;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { bookingSchema, expertRecordSchema, type Booking, type ExpertRecord } from '#core/schemas/expert';
 import { pageFormValuesSchema } from '../page-form';
-import { localStore, readCopy, removeCopy, writeCopy, type Store } from './local-copies';
+import { deviceStorage } from '../../../lib/device-storage';
+import { readCopy, removeCopy, writeCopy, type Store } from './local-copies';
 
 /**
  * What the expert screens keep on this device (localStorage), so they open offline: the page
@@ -27,15 +28,15 @@ export type PageFormDraft = z.infer<typeof pageFormDraftSchema>;
 
 const draftKey = (userId: string) => `memento.expert.draft.${userId}`;
 
-export function readDraft(userId: string, storage: Store | null = localStore()): PageFormDraft | null {
+export function readDraft(userId: string, storage: Store | null = deviceStorage()): PageFormDraft | null {
   return read(storage, draftKey(userId), pageFormDraftSchema);
 }
 
-export function saveDraft(userId: string, draft: PageFormDraft, storage: Store | null = localStore()): void {
+export function saveDraft(userId: string, draft: PageFormDraft, storage: Store | null = deviceStorage()): void {
   writeCopy(storage, draftKey(userId), draft);
 }
 
-export function clearDraft(userId: string, storage: Store | null = localStore()): void {
+export function clearDraft(userId: string, storage: Store | null = deviceStorage()): void {
   removeCopy(storage, draftKey(userId));
 }
 

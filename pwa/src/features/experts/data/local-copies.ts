@@ -6,14 +6,6 @@
 
 export type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-export function localStore(): Store | null {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** What is kept under `key`, read by `parse` (null: not readable); anything else counts as nothing kept. */
 export function readCopy<T>(storage: Store | null, key: string, parse: (value: unknown) => T | null): T | null {
   try {

@@ -1,6 +1,7 @@
 import { readPublicExpert, type PublicExpert } from '#core/experts/public-expert-reply';
 import { siteNameKey } from '#core/experts/site-name';
-import { localStore, readCopy, removeCopy, writeCopy, type Store } from './local-copies';
+import { deviceStorage } from '../../../lib/device-storage';
+import { readCopy, removeCopy, writeCopy, type Store } from './local-copies';
 
 /**
  * The public pages this device saw, so they open offline. Read back with the hand check of
@@ -10,14 +11,14 @@ import { localStore, readCopy, removeCopy, writeCopy, type Store } from './local
 const pageKey = (siteName: string) => `memento.expert.page.${siteNameKey(siteName)}`;
 
 /** The last copy of a public page this device saw. */
-export function readPageCopy(siteName: string, storage: Store | null = localStore()): PublicExpert | null {
+export function readPageCopy(siteName: string, storage: Store | null = deviceStorage()): PublicExpert | null {
   return readCopy(storage, pageKey(siteName), readPublicExpert);
 }
 
-export function savePageCopy(page: PublicExpert, storage: Store | null = localStore()): void {
+export function savePageCopy(page: PublicExpert, storage: Store | null = deviceStorage()): void {
   writeCopy(storage, pageKey(page.siteName), page);
 }
 
-export function forgetPageCopy(siteName: string, storage: Store | null = localStore()): void {
+export function forgetPageCopy(siteName: string, storage: Store | null = deviceStorage()): void {
   removeCopy(storage, pageKey(siteName));
 }

@@ -1,4 +1,5 @@
 import { GAME_SAVE_STORAGE_KEY, readSaveText, type GameSaveRecord, type SaveReading } from '#core/game/save';
+import { deviceStorage } from '../../../lib/device-storage';
 
 /**
  * The game kept on this device, in local storage: what a reload, or opening the page offline,
@@ -6,14 +7,6 @@ import { GAME_SAVE_STORAGE_KEY, readSaveText, type GameSaveRecord, type SaveRead
  */
 
 const SOUND_STORAGE_KEY = 'memento-game-sound';
-
-function deviceStorage(): Storage | null {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** Whose game the device save is: the signed-in person's id, or absent for a game played signed out. */
 const OWNER_STORAGE_KEY = 'memento-game-owner';

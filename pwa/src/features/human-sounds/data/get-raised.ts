@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { charityRaisedReply, readCharityRaised, type CharityRaised } from '#core/human-sounds/raised-reply';
 import { api, type ApiClient } from '../../../lib/api-client';
 import { useOnlineStatus } from '../../../lib/online-status';
+import { deviceStorage } from '../../../lib/device-storage';
 
 /** `GET /api/humansounds/raised`: what the library's sales and the owner's match have raised. */
 export function getCharityRaised(signal?: AbortSignal, client: ApiClient = api): Promise<CharityRaised> {
@@ -12,21 +13,12 @@ type RaisedStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 const STORAGE_KEY = 'memento.humanSounds.raised';
 
-function localStore(): RaisedStorage | null {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    // Storage blocked: the page then only shows figures it fetched itself.
-    return null;
-  }
-}
-
 /**
  * The last figures this device fetched, so the page still has something true to say offline
  * (with their date). Whatever is read back is checked with the answer's own schema; a damaged
  * value counts as none.
  */
-export function readSavedRaised(storage: RaisedStorage | null = localStore()): CharityRaised | null {
+export function readSavedRaised(storage: RaisedStorage | null = deviceStorage()): CharityRaised | null {
   try {
     const text = storage?.getItem(STORAGE_KEY);
     if (text === null || text === undefined) return null;
@@ -36,7 +28,7 @@ export function readSavedRaised(storage: RaisedStorage | null = localStore()): C
   }
 }
 
-export function saveRaised(raised: CharityRaised, storage: RaisedStorage | null = localStore()): void {
+export function saveRaised(raised: CharityRaised, storage: RaisedStorage | null = deviceStorage()): void {
   try {
     storage?.setItem(STORAGE_KEY, JSON.stringify(raised));
   } catch {

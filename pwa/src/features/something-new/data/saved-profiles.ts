@@ -1,21 +1,13 @@
 import { readSavedSomethingNew, type SavedSomethingNew } from '#core/something-new/profiles-reply';
+import { deviceStorage } from '../../../lib/device-storage';
 
 type ProfilesStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 /** The profiles seen last, kept on this device for offline visits (a few kilobytes). */
 const STORAGE_KEY = 'memento.somethingNew';
 
-function localStore(): ProfilesStorage | null {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    // Storage blocked: the page shows only what it fetches on this visit.
-    return null;
-  }
-}
-
 /** What was saved, checked as its schema says (without loading it); anything damaged counts as nothing saved. */
-export function readSavedProfiles(storage: ProfilesStorage | null = localStore()): SavedSomethingNew | null {
+export function readSavedProfiles(storage: ProfilesStorage | null = deviceStorage()): SavedSomethingNew | null {
   try {
     const text = storage?.getItem(STORAGE_KEY);
     if (text === null || text === undefined) return null;
@@ -25,7 +17,7 @@ export function readSavedProfiles(storage: ProfilesStorage | null = localStore()
   }
 }
 
-export function saveProfiles(saved: SavedSomethingNew, storage: ProfilesStorage | null = localStore()): void {
+export function saveProfiles(saved: SavedSomethingNew, storage: ProfilesStorage | null = deviceStorage()): void {
   try {
     storage?.setItem(STORAGE_KEY, JSON.stringify(saved));
   } catch {
