@@ -24,6 +24,16 @@ function checkWrite<T extends SyncedTable>(table: T, key: string, fields: Fields
 }
 
 /**
+ * Runs `work` in one read-write transaction over every store `writeRecord` touches: records read
+ * and written inside it (several `writeRecord` calls included, which join it) commit together or
+ * not at all. `work` must be an async function: Dexie keeps the transaction across its awaits
+ * only for those.
+ */
+export function inRecordWriteTransaction<T>(db: UserDb, work: () => Promise<T>): Promise<T> {
+  return db.transaction('rw', recordStore(db), db.outbox, db.meta, work);
+}
+
+/**
  * Saves `fields` of one record on this device and queues them for the server, in ONE
  * transaction: the record and its outbox entry exist together or not at all, so nothing the
  * screen shows as saved can be missing from the next push, and nothing pushed is missing here.
@@ -39,7 +49,7 @@ export async function writeRecord<T extends SyncedTable>(
   nowMs: number,
 ): Promise<RecordRow> {
   const values = checkWrite(table, key, fields);
-  const row = await db.transaction('rw', recordStore(db), db.outbox, db.meta, async () => {
+  const row = await inRecordWriteTransaction(db, async () => {
     const clientId = await ensureClientId(db);
     const { seq, hlc } = await stampLocalWrite(db, clientId, nowMs);
     const edit = await editRecords(db, [{ table, key }]);

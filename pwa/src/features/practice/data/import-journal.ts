@@ -4,8 +4,7 @@ import { isBlank, type JournalEntry } from '#core/practice/journal-entry';
 import { mergeImportedJournal, parseJournalExport, type JournalImportError } from '#core/practice/journal-import';
 import type { ExerciseFields, JournalTextField } from '#core/schemas/records';
 import { useUserDb } from '../../../session/user-db-context';
-import { recordStore } from '../../../db/record-packs';
-import { writeRecord } from '../../../db/write-record';
+import { inRecordWriteTransaction, writeRecord } from '../../../db/write-record';
 import { currentInstant } from '../../../lib/clock';
 import { NoDatabaseError } from './save-profile';
 import type { UserDb } from '../../../db/user-db';
@@ -36,8 +35,7 @@ export async function importJournal(db: UserDb, text: string, nowMs: number): Pr
   const parsed = parseJournalExport(text);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   const { entries } = parsed.journal;
-  // An async function as the scope: Dexie keeps its transaction across the awaits only for those.
-  return db.transaction('rw', recordStore(db), db.outbox, db.meta, async () => mergeInto(db, entries, nowMs));
+  return inRecordWriteTransaction(db, async () => mergeInto(db, entries, nowMs));
 }
 
 async function mergeInto(db: UserDb, entries: readonly JournalEntry[], nowMs: number): Promise<ImportOutcome> {
