@@ -43,6 +43,9 @@ describe('landing page', () => {
   });
 
   it('offers the dashboard instead of sign-up to someone signed in', async () => {
+    // Offline, so the session does not start its account refresh (session-boot.test.tsx covers
+    // it): a refresh still loading when this file ends would run after its environment is gone.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     localStorage.setItem(CLIENT_STATE_STORAGE_KEY, signedInState);
     renderLanding();
     const hero = await screen.findByRole('region', { name: /you’re going to die/i });
