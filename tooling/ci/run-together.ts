@@ -1,7 +1,8 @@
 /**
  * Runs npm scripts at the same time and fails when any of them fails: `tsx tooling/ci/run-together.ts
  * lint typecheck`. Each script's output is held back and printed whole when it ends, so two
- * reports never interleave.
+ * reports never interleave; a failed script's report is printed again at the very end, since a
+ * CI log is often read from its tail.
  *
  * `npm test` runs its independent parts this way (lint, typecheck, the unit test runs, the build):
  * each of them alone keeps little more than one core busy (the lint and the compiler one each, the
@@ -14,6 +15,17 @@ interface Finished {
   readonly script: string;
   readonly code: number;
   readonly seconds: number;
+  readonly output: Buffer;
+}
+
+function heading(script: string, code: number, seconds: number): string {
+  return `> ${script}: ${code === 0 ? 'passed' : `failed (exit ${String(code)})`} in ${seconds.toFixed(0)} s`;
+}
+
+/** The last lines of a report, where test runners and compilers sum up what failed; CI keeps about 90 lines of a log. */
+function tail(output: Buffer, lines: number): string {
+  const all = output.toString('utf8').trimEnd().split('\n');
+  return all.slice(-lines).join('\n');
 }
 
 function run(script: string): Promise<Finished> {
@@ -29,9 +41,10 @@ function run(script: string): Promise<Finished> {
       if (finished) return;
       finished = true;
       const seconds = (performance.now() - started) / 1000;
-      process.stdout.write(`\n> ${script}: ${code === 0 ? 'passed' : `failed (exit ${String(code)})`} in ${seconds.toFixed(0)} s\n`);
-      process.stdout.write(Buffer.concat(output));
-      resolve({ script, code, seconds });
+      const whole = Buffer.concat(output);
+      process.stdout.write(`\n${heading(script, code, seconds)}\n`);
+      process.stdout.write(whole);
+      resolve({ script, code, seconds, output: whole });
     };
     child.on('error', (error) => {
       output.push(Buffer.from(`${error.message}\n`));
@@ -47,8 +60,12 @@ if (scripts.length === 0) {
   process.exit(2);
 }
 const results = await Promise.all(scripts.map(run));
-const failed = results.filter((result) => result.code !== 0).map((result) => result.script);
+const failed = results.filter((result) => result.code !== 0);
 if (failed.length > 0) {
-  console.error(`\nFailed: ${failed.join(', ')}`);
+  for (const result of failed) {
+    process.stdout.write(`\n${heading(result.script, result.code, result.seconds)}, its last lines again:\n`);
+    process.stdout.write(`${tail(result.output, 80)}\n`);
+  }
+  console.error(`\nFailed: ${failed.map((result) => result.script).join(', ')}`);
   process.exit(1);
 }
