@@ -50,8 +50,12 @@ export const DEFAULT_CLIENT_STATE: ClientState = {
 };
 
 /** A person counts as signed in when the stored user has an e-mail address. */
+export function isSignedInUser(user: UserSlice): boolean {
+  return user.user_email.trim() !== '';
+}
+
 export function isSignedIn(state: ClientState): boolean {
-  return state.user.user_email.trim() !== '';
+  return isSignedInUser(state.user);
 }
 
 function parseJson(text: string): unknown {

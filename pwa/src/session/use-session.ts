@@ -1,11 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { isPaid } from '#core/plans/account-type';
-import {
-  isSignedIn,
-  type ClientState,
-  type ToastSlice,
-  type UserSlice,
-} from '#core/schemas/client-state';
+import { isSignedInUser, type ClientState, type UserSlice } from '#core/schemas/client-state';
 import type { SessionStore } from './session-store';
 import { storedUserId } from './stored-user-id';
 import { useSessionStore } from './use-session-store';
@@ -16,7 +11,6 @@ export interface Session {
   /** The account id of the signed-in person (names their database on this device); null when signed out. */
   readonly userId: string | null;
   readonly isPaid: boolean;
-  readonly toast: ToastSlice;
   readonly expert: ClientState['expert'];
   readonly setUser: (user: UserSlice) => void;
   /**
@@ -38,23 +32,43 @@ function sessionActions(store: SessionStore) {
   };
 }
 
-/** The signed-in person and the toast, from the persisted client state. Actions keep their identity. */
-export function useSession(): Session {
+/**
+ * One part of the client state: the component renders again only when that part changes (a toast
+ * shown does not redraw what reads whether someone is signed in). `select` must return a value
+ * the state already holds, or a primitive, so that an unchanged part compares equal.
+ */
+export function useSessionPart<T>(select: (state: ClientState) => T): T {
   const store = useSessionStore();
-  // A written page is taken over only where nobody is signed in (main.tsx): it read the same state.
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  const actions = useMemo(() => sessionActions(store), [store]);
+  const snapshot = () => select(store.getSnapshot());
+  return useSyncExternalStore(store.subscribe, snapshot, snapshot);
+}
 
-  return useMemo(
-    () => ({
-      user: state.user,
-      isSignedIn: isSignedIn(state),
-      userId: isSignedIn(state) ? storedUserId(state.user) : null,
-      isPaid: isPaid(state.user.accountType),
-      toast: state.toast,
-      expert: state.expert,
+/** The session's actions alone: their identity never changes, and reading them redraws nothing. */
+export function useSessionActions(): Pick<Session, 'setUser' | 'signOut' | 'showToast' | 'hideToast'> {
+  const store = useSessionStore();
+  return useMemo(() => sessionActions(store), [store]);
+}
+
+/**
+ * The signed-in person and the actions on the session. It follows the user and expert parts of
+ * the client state only: a toast coming and going redraws the toast, not every page that asks who
+ * is signed in. Actions keep their identity.
+ */
+export function useSession(): Session {
+  // A written page is taken over only where nobody is signed in (main.tsx): it read the same state.
+  const user = useSessionPart((state) => state.user);
+  const expert = useSessionPart((state) => state.expert);
+  const actions = useSessionActions();
+
+  return useMemo(() => {
+    const signedIn = isSignedInUser(user);
+    return {
+      user,
+      isSignedIn: signedIn,
+      userId: signedIn ? storedUserId(user) : null,
+      isPaid: isPaid(user.accountType),
+      expert,
       ...actions,
-    }),
-    [state, actions],
-  );
+    };
+  }, [user, expert, actions]);
 }
