@@ -128,10 +128,49 @@ function reactRouterProduction(): Plugin {
   };
 }
 
+/** The service worker and the web app manifest: every page opens offline after the first visit. */
+function offlineWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: {
+      id: '/',
+      name: 'Memento',
+      short_name: 'Memento',
+      description:
+        'A two-minute daily practice for a finite life: your weeks left to live, a gratitude journal, reminders and a streak calendar.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#ffffff',
+      background_color: '#ffffff',
+      categories: ['health', 'lifestyle', 'productivity'],
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    // The precache globs below already take every icon; the plugin adds the manifest itself.
+    includeManifestIcons: false,
+    injectManifest: {
+      // Every route's code, styles, the app shell, icons and the manifest: all pages open offline.
+      // The Human Sounds MP3s too, so the catalogue plays offline (not its preview video).
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'humansounds/audio/*.mp3'],
+      globIgnores: ['**/*.map', 'manifest.webmanifest'],
+    },
+    devOptions: { enabled: false },
+  });
+}
+
 const repo = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/pwa', import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild = false }) => ({
   root: 'pwa',
   publicDir: 'public',
   css: {
@@ -147,7 +186,8 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
     target: 'es2022',
     // Browsers without <link rel="modulepreload"> (Safari before 17) fetch the same modules a
     // moment later; the polyfill would cost every first visit its bytes.
@@ -196,44 +236,9 @@ export default defineConfig({
   plugins: [
     react(),
     reactRouterProduction(),
-    routeAssets(),
-    inlineShellStyles(),
-    startAfterFirstPaint(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src/sw',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      manifest: {
-        id: '/',
-        name: 'Memento',
-        short_name: 'Memento',
-        description:
-          'A two-minute daily practice for a finite life: your weeks left to live, a gratitude journal, reminders and a streak calendar.',
-        lang: 'en',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        theme_color: '#ffffff',
-        background_color: '#ffffff',
-        categories: ['health', 'lifestyle', 'productivity'],
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      // The precache globs below already take every icon; the plugin adds the manifest itself.
-      includeManifestIcons: false,
-      injectManifest: {
-        // Every route's code, styles, the app shell, icons and the manifest: all pages open offline.
-        // The Human Sounds MP3s too, so the catalogue plays offline (not its preview video).
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'humansounds/audio/*.mp3'],
-        globIgnores: ['**/*.map', 'manifest.webmanifest'],
-      },
-      devOptions: { enabled: false },
-    }),
+    // The page renderer (`npm run build`'s server half, pwa/src/page-render.tsx) needs none of
+    // the browser build's files: no route list, no HTML, no service worker.
+    ...(isSsrBuild ? [] : [routeAssets(), inlineShellStyles(), startAfterFirstPaint(), offlineWorker()]),
   ],
   test: {
     root: repo,
@@ -257,11 +262,22 @@ export default defineConfig({
           name: 'pwa',
           root: repo,
           include: ['pwa/src/**/*.test.{ts,tsx}'],
+          exclude: ['pwa/src/**/*.server.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['pwa/src/testing/setup.ts'],
           // A fresh process per file cost about 2 s of start-up each (jsdom, imports): a worker's
           // files share one instead, and the setup file gives each file a fresh start.
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The app's modules as the server runs them to write a page: no DOM at all.
+          name: 'pwa-server',
+          root: repo,
+          include: ['pwa/src/**/*.server.test.{ts,tsx}'],
+          environment: 'node',
         },
       },
       {
@@ -290,4 +306,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

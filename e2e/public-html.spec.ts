@@ -1,19 +1,43 @@
+import type { Page } from '@playwright/test';
 import { expect, setNow, test } from './fixtures';
+
+/** Keeps the page's first heading as the HTML brought it, before any script could have run. */
+async function rememberWrittenHeading(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      Object.assign(window, { __writtenHeading: document.querySelector('h1') });
+    });
+  });
+}
+
+/** Whether that written heading is still the one on screen: taken over in place, not drawn again. */
+function writtenHeadingOnScreen(page: Page): Promise<boolean | undefined> {
+  return page.evaluate(() => (window as unknown as { __writtenHeading: Element | null }).__writtenHeading?.isConnected);
+}
 
 // What a search engine or a slow phone gets before any script runs: the page's own words.
 test.use({ javaScriptEnabled: false });
 
-test('a date page’s HTML carries its title, description and answer before any script runs', async ({ page }) => {
+test('a date page’s HTML carries the whole page, styled, before any script runs', async ({ page }) => {
   await page.goto('/weeksuntil/christmas');
   await expect(page).toHaveTitle(/ until Christmas · Memento$/);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', / from today\. Count the weeks until any day/);
-  await expect(page.getByRole('heading', { level: 1, name: / until Christmas$/ })).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1, name: / until Christmas$/ });
+  await expect(heading).toBeVisible();
+  // The answer in large type, the link to share and the other days to count to, as the app shows them.
+  const countSize = await heading.locator('span').first().evaluate((count) => Number.parseFloat(getComputedStyle(count).fontSize));
+  expect(countSize).toBeGreaterThan(50);
+  await expect(page.getByRole('textbox', { name: 'Share this page' })).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/weeksuntil\/christmas$/);
+  await expect(page.getByRole('heading', { name: 'Count to another day' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Count in days instead' })).toBeVisible();
 });
 
-test('a life chart’s HTML carries its title before any script runs', async ({ page }) => {
+test('a life chart’s HTML carries the chart’s numbers before any script runs', async ({ page }) => {
   await page.goto('/die/1990-06-15');
   await expect(page).toHaveTitle('Your life in weeks · Memento');
   await expect(page.getByRole('heading', { level: 1, name: 'Your life in weeks' })).toBeVisible();
+  await expect(page.getByText('Weeks lived')).toBeVisible();
+  await expect(page.getByText(/You have lived [\d,]+ of 4,732 weeks/)).toBeAttached();
 });
 
 test('an address the app cannot read gets the plain shell, for the app to explain', async ({ page }) => {
@@ -39,10 +63,25 @@ test('a public page’s HTML carries the whole page, styled, before any script r
 });
 
 test.describe('with scripts', () => {
-  test.use({ javaScriptEnabled: true });
+  // The server writes a date page for its own day, in UTC: a device in that zone shows the same
+  // day, so the written page is what stays on screen.
+  test.use({ javaScriptEnabled: true, timezoneId: 'UTC' });
 
-  for (const path of ['/', '/life', '/weeksuntil', '/daysuntil', '/mortality', '/tools', '/humansounds', '/hnrd']) {
-    test(`${path}: the app takes over the prerendered page in place, allowed by the page’s policy`, async ({ page }) => {
+  // The build's pages, then the date pages the server writes for the day it is asked.
+  for (const path of [
+    '/',
+    '/life',
+    '/weeksuntil',
+    '/daysuntil',
+    '/mortality',
+    '/tools',
+    '/humansounds',
+    '/hnrd',
+    '/weeksuntil/christmas',
+    '/daysuntil/2030-01-01',
+    '/die/1990-06-15',
+  ]) {
+    test(`${path}: the app takes over the written page in place, allowed by the page’s policy`, async ({ page }) => {
       const violations: string[] = [];
       page.on('console', (message) => {
         if (message.text().includes('Content Security Policy')) violations.push(message.text());
@@ -58,12 +97,7 @@ test.describe('with scripts', () => {
       page.on('request', (request) => {
         if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
       });
-      // The written heading, as the HTML brought it, before any script could have run.
-      await page.addInitScript(() => {
-        document.addEventListener('DOMContentLoaded', () => {
-          Object.assign(window, { __writtenHeading: document.querySelector('h1') });
-        });
-      });
+      await rememberWrittenHeading(page);
       await page.goto(path);
       const inPage = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
       const heading = await page.getByRole('heading', { level: 1 }).textContent();
@@ -73,7 +107,7 @@ test.describe('with scripts', () => {
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading ?? '');
       // Taken over in place (hydrated), not drawn again: the written heading is the one on screen.
-      expect(await page.evaluate(() => (window as unknown as { __writtenHeading: Element | null }).__writtenHeading?.isConnected)).toBe(true);
+      expect(await writtenHeadingOnScreen(page)).toBe(true);
       const shift = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
       expect(shift).toBeLessThan(0.02);
       expect(violations).toEqual([]);
@@ -90,18 +124,30 @@ test.describe('with scripts, opened on a later day than the build', () => {
 
   test('the app takes over the written page in place, then shows the device’s own year', async ({ page }) => {
     await setNow(page, '2031-03-05T10:00:00-05:00');
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        Object.assign(window, { __writtenHeading: document.querySelector('h1') });
-      });
-    });
+    await rememberWrittenHeading(page);
     await page.goto('/tools');
     const root = page.locator('#root');
     expect(await root.getAttribute('data-written-day')).not.toMatch(/^2031-/);
     await expect(root).not.toHaveAttribute('inert');
     // The footer's year was the build's in the HTML; the device's once the app runs.
     await expect(page.getByRole('contentinfo')).toContainText('2031');
-    expect(await page.evaluate(() => (window as unknown as { __writtenHeading: Element | null }).__writtenHeading?.isConnected)).toBe(true);
+    expect(await writtenHeadingOnScreen(page)).toBe(true);
+  });
+});
+
+test.describe('with scripts, on a device whose day is not the server’s', () => {
+  test.use({ javaScriptEnabled: true });
+
+  test('the app takes over the written date page in place, then counts from the device’s own day', async ({ page }) => {
+    await setNow(page, '2029-12-25T10:00:00-05:00');
+    await rememberWrittenHeading(page);
+    await page.goto('/daysuntil/2030-01-01');
+    const root = page.locator('#root');
+    // Written for the server's day, which is not the device's.
+    expect(await root.getAttribute('data-written-day')).not.toBe('2029-12-25');
+    await expect(root).not.toHaveAttribute('inert');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('7 days until Tuesday, January 1, 2030');
+    expect(await writtenHeadingOnScreen(page)).toBe(true);
   });
 });
 

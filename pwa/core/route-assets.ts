@@ -34,6 +34,21 @@ export function matchesRoutePattern(pattern: string, pathname: string): boolean 
   return have.length === want.length;
 }
 
+/** The first route whose pattern matches the path: the same order the app's router lists them in. */
+export function routeAssetsFor(assets: RouteAssets, urlPath: string): RouteAssets['routes'][number] | undefined {
+  return assets.routes.find((route) => matchesRoutePattern(route.path, urlPath));
+}
+
+/**
+ * The text of the stylesheets a route attaches, in their order, for writing into a page's HTML
+ * (`read` gives a built file's text by its address, e.g. `/assets/page-x.css`). Null when a
+ * stylesheet holds a closing style tag, which would end the element early.
+ */
+export function routeStylesText(route: RouteAssets['routes'][number] | undefined, read: (file: string) => string): string | null {
+  const css = (route?.styles ?? []).map(read).join('\n');
+  return /<\/style/i.test(css) ? null : css;
+}
+
 /**
  * The pages whose HTML the build writes in full (tooling/prerender), as a signed-out visitor's
  * first render shows it. Until the app has taken the written page over (it hydrates it:

@@ -1,11 +1,10 @@
-import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
 import type { CalendarDay } from '#core/dates/calendar-day';
-import { AppRoutes, preloadPage } from './app/router';
+import { preloadPage } from './app/router';
 import { setWrittenDay, todayInBrowserZone } from './lib/clock';
+import { pageAt } from './page-render';
 
 /** A page's first render and the title and description it sets (the title whole, as the tab shows it). */
 export interface PrerenderedPage {
@@ -14,16 +13,6 @@ export interface PrerenderedPage {
   readonly description: string;
   /** The day the page shows as today: the app's first render over it (main.tsx) shows the same. */
   readonly day: CalendarDay;
-}
-
-function page(pathname: string) {
-  return (
-    <StrictMode>
-      <MemoryRouter initialEntries={[pathname]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </StrictMode>
-  );
 }
 
 /**
@@ -38,12 +27,12 @@ export async function prerender(pathname: string): Promise<PrerenderedPage> {
   await preloadPage(pathname);
   const day = todayInBrowserZone();
   setWrittenDay(day);
-  const html = renderToString(page(pathname));
+  const html = renderToString(pageAt(pathname));
   document.title = '';
   const container = document.createElement('div');
   const root = createRoot(container);
   flushSync(() => {
-    root.render(page(pathname));
+    root.render(pageAt(pathname));
   });
   // The page's title and description are set by its effects, which have run by the next task.
   await new Promise((resolve) => setTimeout(resolve));

@@ -128,7 +128,14 @@ export function createApp({ env, sql, logger, payments: given, hnThreads }: AppD
   app.use('/api', ...apiRouters, apiNotFound);
 
   // An expert's page carries the expert's own words and link-preview tags, as the date pages do theirs.
-  app.use(servePwa(env.publicDir, { sourceMaps: !env.isProduction, pageText: expertPageText({ sql, publicOrigin: env.publicOrigin }) }));
+  app.use(
+    servePwa(env.publicDir, {
+      sourceMaps: !env.isProduction,
+      pageText: expertPageText({ sql, publicOrigin: env.publicOrigin }),
+      publicOrigin: env.publicOrigin,
+      onRenderError: (urlPath, err) => logger.warn({ err, path: urlPath }, 'a date page was served with its words only: it could not be written whole'),
+    }),
+  );
   app.use(errorHandler(logger));
   return app;
 }

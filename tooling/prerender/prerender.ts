@@ -13,10 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { createServer } from 'vite';
 import {
-  matchesRoutePattern,
   PRERENDERED_FILE,
   PRERENDERED_PATHS,
   ROUTE_ASSETS_FILE,
+  routeAssetsFor,
+  routeStylesText,
   type PrerenderedPages,
   type RouteAssets,
 } from '../../pwa/core/route-assets';
@@ -59,9 +60,8 @@ function isPrerenderModule(value: unknown): value is PrerenderModule {
 
 /** The text of the stylesheets the page's route attaches (from the build's route list), in their order. */
 function routeStyles(assets: RouteAssets, path: string): string {
-  const route = assets.routes.find((candidate) => matchesRoutePattern(candidate.path, path));
-  const css = (route?.styles ?? []).map((file) => readFileSync(join(outDir, file), 'utf8')).join('\n');
-  if (css.includes('</style')) throw new Error('its styles cannot be written into the HTML');
+  const css = routeStylesText(routeAssetsFor(assets, path), (file) => readFileSync(join(outDir, file), 'utf8'));
+  if (css === null) throw new Error('its styles cannot be written into the HTML');
   return css;
 }
 

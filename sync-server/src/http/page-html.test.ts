@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRERENDERED_FILE, type PrerenderedPages, type RouteAssets } from '#core/route-assets';
-import { addToHead, escapeHtml, pageHtmlSource, preloadTags, routeAssetsFor } from './page-html.ts';
+import { PRERENDERED_FILE, routeAssetsFor, type PrerenderedPages, type RouteAssets } from '#core/route-assets';
+import { addToHead, escapeHtml, pageHtmlSource, preloadTags } from './page-html.ts';
 
 const ASSETS: RouteAssets = {
   routes: [
@@ -99,6 +99,56 @@ describe('pageHtmlSource', () => {
     expect(tools).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/tools-T.js"><link rel="stylesheet" crossorigin href="/assets/tools-T.css" disabled></head>');
     expect(await source.render('/weeksuntil/christmas')).toContain('<div class="boot"><h1>Weeks until Christmas</h1><p>Count</p></div>');
     expect(await source.render('/life')).toContain('<div class="boot" aria-hidden="true">Memento</div>');
+    await fs.rm(built, { recursive: true, force: true });
+  });
+
+  it('serves a date page written here whole, with its route’s styles inside, else with its words', async () => {
+    const built = await fs.mkdtemp(path.join(os.tmpdir(), 'memento-page-html-'));
+    await fs.mkdir(path.join(built, 'assets'));
+    await fs.writeFile(
+      path.join(built, 'index.html'),
+      '<head><title>Memento</title><meta name="description" content="shell" /></head><div id="root"><div class="boot" aria-hidden="true">Memento</div></div>',
+    );
+    const routes: RouteAssets = { routes: [{ path: '/weeksuntil/:target', scripts: ['/assets/result-R.js'], styles: ['/assets/result-R.css', '/assets/share-S.css'] }] };
+    await fs.writeFile(path.join(built, 'route-assets.json'), JSON.stringify(routes));
+    await fs.writeFile(path.join(built, 'assets', 'result-R.css'), '.count{font-size:4rem}');
+    await fs.writeFile(path.join(built, 'assets', 'share-S.css'), '.share{gap:1rem}');
+    const origins: string[] = [];
+    const source = pageHtmlSource(built, {
+      pageText: (urlPath) => (urlPath.startsWith('/weeksuntil/') ? { title: '4 weeks until Christmas', description: 'Count', url: `https://memento.example${urlPath}` } : null),
+      writtenPage: (urlPath, origin) => {
+        origins.push(origin);
+        return Promise.resolve(urlPath === '/weeksuntil/christmas' ? { html: '<main><h1>4 weeks</h1></main>', day: '2026-11-27' } : null);
+      },
+    });
+
+    const page = await source.render('/weeksuntil/christmas', 'https://memento.example');
+    expect(origins).toEqual(['https://memento.example']);
+    expect(page).toContain('<div id="root" inert data-written-day="2026-11-27"><main><h1>4 weeks</h1></main></div>');
+    expect(page).toContain('<title>4 weeks until Christmas · Memento</title>');
+    expect(page).toContain('<meta name="description" content="Count" />');
+    expect(page).toContain('<meta property="og:url" content="https://memento.example/weeksuntil/christmas" />');
+    // The route's stylesheets, in their order, as one element the policy allows by its hash.
+    expect(page).toContain('<style>.count{font-size:4rem}\n.share{gap:1rem}</style>');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/result-R.css" disabled><link rel="stylesheet" crossorigin href="/assets/share-S.css" disabled>');
+
+    // Not written (the renderer had no page): the words in the shell, the styles fetched as usual.
+    const words = await source.render('/weeksuntil/easter', 'https://memento.example');
+    expect(words).toContain('<div id="root"><div class="boot"><h1>4 weeks until Christmas</h1><p>Count</p></div></div>');
+    expect(words).toContain('<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/result-R.css">');
+    await fs.rm(built, { recursive: true, force: true });
+  });
+
+  it('serves a date page with its words when its route’s styles cannot be read', async () => {
+    const built = await fs.mkdtemp(path.join(os.tmpdir(), 'memento-page-html-'));
+    await fs.writeFile(path.join(built, 'index.html'), '<head><title>Memento</title></head><div id="root"><div class="boot" aria-hidden="true">Memento</div></div>');
+    const routes: RouteAssets = { routes: [{ path: '/weeksuntil/:target', scripts: [], styles: ['/assets/gone-G.css'] }] };
+    await fs.writeFile(path.join(built, 'route-assets.json'), JSON.stringify(routes));
+    const source = pageHtmlSource(built, {
+      pageText: () => ({ title: '4 weeks until Christmas', description: 'Count' }),
+      writtenPage: () => Promise.resolve({ html: '<main><h1>4 weeks</h1></main>', day: '2026-11-27' }),
+    });
+    expect(await source.render('/weeksuntil/christmas', 'https://memento.example')).toContain('<div class="boot"><h1>4 weeks until Christmas</h1>');
     await fs.rm(built, { recursive: true, force: true });
   });
 

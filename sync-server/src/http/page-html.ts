@@ -1,7 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { matchesRoutePattern, PRERENDERED_FILE, prerenderedPageKey, ROUTE_ASSETS_FILE, type PrerenderedPages, type RouteAssets } from '#core/route-assets';
-import { escapeHtml, withPageText, withPrerenderedPage, type PageText, type PrerenderedPage } from './page-text.ts';
+import {
+  PRERENDERED_FILE,
+  prerenderedPageKey,
+  ROUTE_ASSETS_FILE,
+  routeAssetsFor,
+  routeStylesText,
+  type PrerenderedPages,
+  type RouteAssets,
+} from '#core/route-assets';
+import { escapeHtml, pageTitle, withPageText, withPrerenderedPage, type PageText, type PrerenderedPage } from './page-text.ts';
 
 export { escapeHtml } from './page-text.ts';
 
@@ -20,10 +28,6 @@ export { escapeHtml } from './page-text.ts';
  */
 export type HeadHook = (urlPath: string) => string | Promise<string>;
 
-/** The first route whose pattern matches the path: the same order the app's router lists them in. */
-export function routeAssetsFor(assets: RouteAssets, urlPath: string): RouteAssets['routes'][number] | undefined {
-  return assets.routes.find((route) => matchesRoutePattern(route.path, urlPath));
-}
 
 /**
  * The <link> tags announcing a page's own chunks: its scripts as module preloads, its stylesheets
@@ -95,44 +99,86 @@ async function readRouteAssets(publicDir: string): Promise<RouteAssets> {
 }
 
 export interface PageHtmlSource {
-  /** The app shell for `urlPath`, with its route's preloads and the hooks' tags; rejects like fs.readFile. */
-  render(urlPath: string): Promise<string>;
+  /**
+   * The app shell for `urlPath`, with its route's preloads and the hooks' tags; rejects like
+   * fs.readFile. `origin` is where the browser opened the page (for a page written here).
+   */
+  render(urlPath: string, origin?: string): Promise<string>;
 }
 
-/**
- * The app shell (index.html) made for one page. The files are read again when they change (a
- * new build while the server runs), else served from memory.
- */
 /** A page's own title and description from its path (e.g. after a database read); null when it has none. */
 export type PageTextSource = (urlPath: string) => PageText | null | Promise<PageText | null>;
+
+/** A page this server writes whole: the app's markup and the day it shows as today. */
+export interface WrittenPage {
+  readonly html: string;
+  readonly day: string;
+}
+
+/** The page at a path written whole for a browser at `origin`, or null to serve its words in the shell. */
+export type WrittenPageSource = (urlPath: string, origin: string) => Promise<WrittenPage | null>;
 
 export interface PageHtmlOptions {
   readonly headHooks?: readonly HeadHook[];
   /** A page's own title and description, written into the shell (see `withPageText`); null keeps the shell's. */
   readonly pageText?: PageTextSource;
+  /** For a page with its own words, its whole markup (the date pages: see static-pwa.ts); null: the words alone. */
+  readonly writtenPage?: WrittenPageSource;
 }
 
-export function pageHtmlSource(publicDir: string, { headHooks = [], pageText }: PageHtmlOptions = {}): PageHtmlSource {
+/**
+ * The app shell (index.html) made for one page: the build's own page where it wrote one, the
+ * page written here where it can be, else the shell with the page's words. The files are read
+ * again when they change (a new build while the server runs), else served from memory.
+ */
+export function pageHtmlSource(publicDir: string, { headHooks = [], pageText, writtenPage }: PageHtmlOptions = {}): PageHtmlSource {
   const indexFile = path.join(publicDir, 'index.html');
   let cached:
-    | { readonly mtimeMs: number; readonly html: string; readonly assets: RouteAssets; readonly prerendered: ReadonlyMap<string, PrerenderedPage> }
+    | {
+        readonly mtimeMs: number;
+        readonly html: string;
+        readonly assets: RouteAssets;
+        readonly prerendered: ReadonlyMap<string, PrerenderedPage>;
+        /** Each route's stylesheets' text, read the first time a page written here needs it. */
+        readonly styles: Map<string, Promise<string | null>>;
+      }
     | undefined;
   const load = async () => {
     const { mtimeMs } = await fs.stat(indexFile);
     if (cached?.mtimeMs !== mtimeMs) {
       const [html, assets, prerendered] = await Promise.all([fs.readFile(indexFile, 'utf8'), readRouteAssets(publicDir), readPrerendered(publicDir)]);
-      cached = { mtimeMs, html, assets, prerendered };
+      cached = { mtimeMs, html, assets, prerendered, styles: new Map() };
     }
     return cached;
   };
+  /** The route's stylesheets as one text to write into the page; null when they cannot be. */
+  const stylesOf = (styles: Map<string, Promise<string | null>>, route: RouteAssets['routes'][number] | undefined) => {
+    const key = route?.path ?? '';
+    let text = styles.get(key);
+    if (text === undefined) {
+      text = Promise.all((route?.styles ?? []).map(async (file) => [file, await fs.readFile(path.join(publicDir, file), 'utf8')] as const)).then(
+        (files) => routeStylesText(route, (file) => new Map(files).get(file) ?? ''),
+        () => null,
+      );
+      styles.set(key, text);
+    }
+    return text;
+  };
   return {
-    async render(urlPath) {
-      const { html, assets, prerendered } = await load();
+    async render(urlPath, origin = '') {
+      const { html, assets, prerendered, styles } = await load();
+      const route = routeAssetsFor(assets, urlPath);
       const hooked = await Promise.all(headHooks.map(async (hook) => hook(urlPath)));
       const text = (await pageText?.(urlPath)) ?? null;
-      const whole = text === null ? prerendered.get(prerenderedPageKey(urlPath)) : undefined;
-      const tags = preloadTags(routeAssetsFor(assets, urlPath), { stylesInline: whole !== undefined && whole.styles !== '' }) + hooked.join('');
-      const page = text !== null ? withPageText(html, text) : whole !== undefined ? withPrerenderedPage(html, whole) : html;
+      const written = text !== null && writtenPage !== undefined && origin !== '' ? await writtenPage(urlPath, origin) : null;
+      const writtenStyles = written !== null ? await stylesOf(styles, route) : null;
+      let whole: PrerenderedPage | undefined;
+      if (text === null) whole = prerendered.get(prerenderedPageKey(urlPath));
+      else if (written !== null && writtenStyles !== null) {
+        whole = { ...written, title: pageTitle(text), description: text.description, styles: writtenStyles, url: text.url };
+      }
+      const tags = preloadTags(route, { stylesInline: whole !== undefined && whole.styles !== '' }) + hooked.join('');
+      const page = whole !== undefined ? withPrerenderedPage(html, whole) : text !== null ? withPageText(html, text) : html;
       return addToHead(page, tags);
     },
   };

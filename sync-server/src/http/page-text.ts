@@ -105,21 +105,25 @@ function withHead(html: string, title: string, description: string, url?: string
   return steps.reduce((page, step) => step(page), html);
 }
 
+/** The page's title whole, as the tab shows it: its own words and the product's name. */
+export function pageTitle(text: PageText): string {
+  return text.title === PRODUCT ? text.title : `${text.title} · ${PRODUCT}`;
+}
+
 /**
  * `html` (the app shell) carrying `text`: its title, description and Open Graph title and
  * description replaced, and the page's heading and description in the body in place of the
  * loading mark, so they are there before any script runs (the app replaces them when it starts).
  */
 export function withPageText(html: string, text: PageText): string {
-  const title = text.title === PRODUCT ? text.title : `${text.title} · ${PRODUCT}`;
-  const withText = withHead(html, title, text.description, text.url);
+  const withText = withHead(html, pageTitle(text), text.description, text.url);
   return withText.replace(
     LOADING_MARK,
     () => `<div class="boot"><h1>${escapeHtml(text.heading ?? text.title)}</h1><p>${escapeHtml(text.description)}</p></div>`,
   );
 }
 
-/** A page the build rendered whole (tooling/prerender): its markup, the title and description it sets, its route's styles. */
+/** A page written whole by the app's own renderer (by the build, tooling/prerender, or here, page-renderer.ts): its markup, the title and description it sets, its route's styles. */
 export interface PrerenderedPage {
   /** Markup from the app's own renderer: written as it is. */
   readonly html: string;
@@ -129,6 +133,8 @@ export interface PrerenderedPage {
   readonly styles: string;
   /** The day its render showed as today; the app's first render over it shows the same (pwa/src/main.tsx). */
   readonly day: string;
+  /** The page's own address, for link previews (og:url). */
+  readonly url?: string;
 }
 
 /**
@@ -138,7 +144,7 @@ export interface PrerenderedPage {
  * the head.
  */
 export function withPrerenderedPage(html: string, page: PrerenderedPage): string {
-  const withText = page.title === '' ? html : withHead(html, page.title, page.description);
+  const withText = page.title === '' ? html : withHead(html, page.title, page.description, page.url);
   const styled = page.styles === '' ? withText : withText.replace('</head>', () => `<style>${page.styles}</style></head>`);
   return styled.replace(LOADING_MARK, () => page.html).replace('<div id="root">', () => `<div id="root" inert data-written-day="${escapeHtml(page.day)}">`);
 }

@@ -1,8 +1,8 @@
-import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRERENDERED_FILE, type PrerenderedPages } from '#core/route-assets';
+import { PRERENDERED_FILE, ROUTE_ASSETS_FILE, type PrerenderedPages, type RouteAssets } from '#core/route-assets';
 import { inlineStyleSources, shellStyleSources } from './shell-styles.ts';
 
 describe('inlineStyleSources', () => {
@@ -41,4 +41,20 @@ describe('shellStyleSources', () => {
     utimesSync(index, new Date(), new Date(Date.now() + 5_000));
     expect(sources('/life')).toEqual(inlineStyleSources('<style>a{color:blue}</style>'));
   });
+
+  it('names the route’s stylesheets as one text, which a date page written whole carries', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'memento-shell-'));
+    writeFileSync(path.join(dir, 'index.html'), '<style>a{color:red}</style>');
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'assets', 'result-R.css'), '.count{font-size:4rem}');
+    writeFileSync(path.join(dir, 'assets', 'share-S.css'), '.share{gap:1rem}');
+    const routes: RouteAssets = { routes: [{ path: '/weeksuntil/:target', scripts: [], styles: ['/assets/result-R.css', '/assets/share-S.css'] }] };
+    writeFileSync(path.join(dir, ROUTE_ASSETS_FILE), JSON.stringify(routes));
+    const shell = inlineStyleSources('<style>a{color:red}</style>');
+
+    expect(shellStyleSources(dir)('/weeksuntil/christmas')).toEqual([...shell, ...inlineStyleSources('<style>.count{font-size:4rem}\n.share{gap:1rem}</style>')]);
+    // A route without stylesheets of its own adds nothing.
+    expect(shellStyleSources(dir)('/privacy-policy')).toEqual(shell);
+  });
 });
+

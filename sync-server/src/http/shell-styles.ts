@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PRERENDERED_FILE, prerenderedPageKey } from '#core/route-assets';
+import {
+  PRERENDERED_FILE,
+  prerenderedPageKey,
+  ROUTE_ASSETS_FILE,
+  routeAssetsFor,
+  routeStylesText,
+  type RouteAssets,
+} from '#core/route-assets';
 
 /** The policy source that allows one inline stylesheet: 'sha256-<base64>' of its exact text. */
 function hashSource(css: string): string {
@@ -32,24 +39,56 @@ function prerenderedStyleSources(file: string): Map<string, string[]> {
 
 const modified = (file: string): number => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
+/** The build's route list, or none (no build, or one that wrote none). */
+function readRouteAssets(file: string): RouteAssets {
+  if (!fs.existsSync(file)) return { routes: [] };
+  const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const routes = typeof parsed === 'object' && parsed !== null ? (parsed as { routes?: unknown }).routes : undefined;
+  return { routes: Array.isArray(routes) ? (routes as RouteAssets['routes']) : [] };
+}
+
 /**
- * The inline style sources of the page at a path: the shell's, and a prerendered page's own.
- * Read again when the build's files change (a new build while the server runs); none while
- * there is no build.
+ * The inline style sources of the page at a path: the shell's, a prerendered page's own, and its
+ * route's stylesheets as one text (a date page written whole by the server carries them:
+ * page-html.ts). Read again when the build's files change (a new build while the server runs);
+ * none while there is no build.
  */
 export function shellStyleSources(publicDir: string): (urlPath: string) => readonly string[] {
   const indexFile = path.join(publicDir, 'index.html');
   const pagesFile = path.join(publicDir, PRERENDERED_FILE);
-  let cached: { readonly stamp: string; readonly shell: readonly string[]; readonly pages: ReadonlyMap<string, readonly string[]> } | undefined;
+  const routesFile = path.join(publicDir, ROUTE_ASSETS_FILE);
+  let cached:
+    | {
+        readonly stamp: string;
+        readonly shell: readonly string[];
+        readonly pages: ReadonlyMap<string, readonly string[]>;
+        readonly assets: RouteAssets;
+        readonly routes: Map<string, readonly string[]>;
+      }
+    | undefined;
   return (urlPath) => {
     try {
-      const stamp = `${String(fs.statSync(indexFile).mtimeMs)}:${String(modified(pagesFile))}`;
+      const stamp = [indexFile, pagesFile, routesFile].map((file) => String(modified(file))).join(':');
       if (cached?.stamp !== stamp) {
-        cached = { stamp, shell: inlineStyleSources(fs.readFileSync(indexFile, 'utf8')), pages: prerenderedStyleSources(pagesFile) };
+        cached = {
+          stamp,
+          shell: inlineStyleSources(fs.readFileSync(indexFile, 'utf8')),
+          pages: prerenderedStyleSources(pagesFile),
+          assets: readRouteAssets(routesFile),
+          routes: new Map(),
+        };
       }
+      const route = routeAssetsFor(cached.assets, urlPath);
+      let routeSources = cached.routes.get(route?.path ?? '');
+      if (routeSources === undefined) {
+        const css = routeStylesText(route, (file) => fs.readFileSync(path.join(publicDir, file), 'utf8'));
+        routeSources = css === null || css === '' ? [] : [hashSource(css)];
+        cached.routes.set(route?.path ?? '', routeSources);
+      }
+      const own = cached.pages.get(prerenderedPageKey(urlPath)) ?? [];
+      return [...new Set([...cached.shell, ...own, ...routeSources])];
     } catch {
       return [];
     }
-    return [...cached.shell, ...(cached.pages.get(prerenderedPageKey(urlPath)) ?? [])];
   };
 }

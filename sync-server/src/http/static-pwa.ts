@@ -2,6 +2,7 @@ import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
 import { pageHtmlSource, type HeadHook, type PageTextSource } from './page-html.ts';
 import { datePageText, serverToday } from './page-text.ts';
+import { builtPageRenderer, RENDER_DIR } from './page-renderer.ts';
 import { servePrecompressed } from './precompressed.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -31,6 +32,21 @@ export interface ServePwaOptions {
   readonly headHooks?: readonly HeadHook[];
   /** The words of pages beyond the date pages (e.g. an expert's page), written into the shell. */
   readonly pageText?: PageTextSource;
+  /** Where the site is published (https://memento.example): the origin its written pages spell out. */
+  readonly publicOrigin?: string;
+  /** Told when a date page could not be written whole (it is served with its words in the shell). */
+  readonly onRenderError?: (urlPath: string, error: unknown) => void;
+}
+
+/**
+ * The origin the browser opened a page at, which a written page's full addresses must match for
+ * the app to take it over: the published one when the request came to its host (a proxy in front
+ * may have ended TLS), else the request's own (a test's or a developer's address).
+ */
+function browserOrigin(req: express.Request, publicOrigin: string | undefined): string {
+  const host = req.get('host') ?? '';
+  if (publicOrigin !== undefined && new URL(publicOrigin).host === host) return publicOrigin;
+  return `${req.protocol}://${host}`;
 }
 
 /**
@@ -39,17 +55,28 @@ export interface ServePwaOptions {
  * a new release is picked up. Any other navigation gets the app shell and the app's router
  * decides what to show.
  */
-export function servePwa(publicDir: string, { sourceMaps, headHooks = [], pageText }: ServePwaOptions): Router {
+export function servePwa(publicDir: string, { sourceMaps, headHooks = [], pageText, publicOrigin, onRenderError }: ServePwaOptions): Router {
   const router = Router();
   const notFound: RequestHandler = (_req, res) => {
     res.status(404).type('text/plain').send('Not found\n');
   };
   if (!sourceMaps) router.get(/\.map$/, notFound);
   const assetsDir = path.join(path.resolve(publicDir), 'assets') + path.sep;
-  // The date pages carry their own title, description and words before any script runs.
+  // The build's page renderer sits beside the browser's files (dist/render beside dist/pwa), where
+  // no request can fetch it.
+  const renderer = builtPageRenderer(path.join(path.dirname(path.resolve(publicDir)), RENDER_DIR), { onError: onRenderError });
+  // The date pages carry their own title and description, and the whole page the app shows, before
+  // any script runs; written for the server's today, which the app corrects at once on a device
+  // whose day differs.
   const pages = pageHtmlSource(publicDir, {
     headHooks,
     pageText: async (urlPath) => datePageText(urlPath, serverToday()) ?? (await pageText?.(urlPath)) ?? null,
+    writtenPage: async (urlPath, origin) => {
+      const day = serverToday();
+      if (datePageText(urlPath, day) === null) return null;
+      const html = await renderer.render(urlPath, day, origin);
+      return html === null ? null : { html, day };
+    },
   });
 
   const cacheControl = (filePath: string) => (filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
@@ -72,7 +99,7 @@ export function servePwa(publicDir: string, { sourceMaps, headHooks = [], pageTe
     }
     // The shell with this page's own chunks announced (and any hook's tags), so the browser
     // fetches them alongside the entry instead of after it has run.
-    pages.render(req.path).then(
+    pages.render(req.path, browserOrigin(req, publicOrigin)).then(
       (html) => {
         res.status(200).type('html').set('Cache-Control', REVALIDATE).send(html);
       },

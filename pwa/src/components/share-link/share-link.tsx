@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { Check, Copy, ExternalLink, Share2 } from 'lucide-react';
 import { postOnXHref } from './post-link';
-import { canWebShare, useCopyLink, type CopyState } from './use-copy-link';
+import { useCanWebShare, useCopyLink, type CopyState } from './use-copy-link';
 import styles from './share-link.module.css';
 
 export interface ShareLinkProps {
@@ -43,6 +43,7 @@ export function ShareLink({ url, title, label = 'Share this page', postText }: S
     input.current?.select();
   };
   const { state, copy, share } = useCopyLink(url, title, selectText, postText);
+  const canShare = useCanWebShare();
   const copied = state === 'copied';
 
   return (
@@ -64,7 +65,7 @@ export function ShareLink({ url, title, label = 'Share this page', postText }: S
           {copied ? <Check aria-hidden size={18} /> : <Copy aria-hidden size={18} />}
           Copy Link
         </button>
-        {canWebShare() && (
+        {canShare && (
           <button type="button" className={styles.share} onClick={() => void share()}>
             <Share2 aria-hidden size={18} />
             Share

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { TOAST_TIMEOUT_MS } from '#core/ui-timing';
 
 /** What the copy button last achieved, and so what the status line says. */
@@ -15,8 +15,14 @@ async function writeToClipboard(text: string): Promise<boolean> {
   }
 }
 
-export function canWebShare(): boolean {
-  return 'share' in navigator;
+const noChanges = () => () => undefined;
+
+/**
+ * Whether the device offers its own share sheet. A page written on the server has no device: it
+ * and the app's first render over it show no Share button, and the render after adds it.
+ */
+export function useCanWebShare(): boolean {
+  return useSyncExternalStore(noChanges, () => 'share' in navigator, () => false);
 }
 
 function isUserCancel(error: unknown): boolean {

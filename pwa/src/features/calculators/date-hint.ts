@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { formatLongDay, type CalendarDay } from '#core/dates/calendar-day';
 
 /**
@@ -11,8 +12,16 @@ function hasDatePicker(): boolean {
   return probe.type === 'date';
 }
 
-export function dateHint(example: CalendarDay): string {
-  return hasDatePicker()
+const noChanges = () => () => undefined;
+
+/**
+ * The hint under the date field. A page written ahead of the device (on the server or by the
+ * build) assumes a date picker, as nearly every browser has; the app's render after its first
+ * one over that page corrects it where there is none.
+ */
+export function useDateHint(example: CalendarDay): string {
+  const picker = useSyncExternalStore(noChanges, hasDatePicker, () => true);
+  return picker
     ? `Pick a day from today on, for example ${formatLongDay(example)}.`
     : `Type the date as YYYY-MM-DD, for example ${example}.`;
 }

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { CalendarDay } from '#core/dates/calendar-day';
 import { parseUntilDate, type UntilDateIssue } from '#core/dates/until-form';
 import { formIssueText } from '../copy';
-import { dateHint } from '../date-hint';
+import { useDateHint } from '../date-hint';
 import type { CalculatorUnit } from '../units';
 import styles from './date-entry-form.module.css';
 
@@ -24,6 +24,7 @@ export function DateEntryForm({ calculator, today, initialDay, label }: DateEntr
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
+  const hint = useDateHint(initialDay);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -43,7 +44,7 @@ export function DateEntryForm({ calculator, today, initialDay, label }: DateEntr
         {label}
       </label>
       <p id={hintId} className={styles.hint}>
-        {dateHint(initialDay)}
+        {hint}
       </p>
       <div className={styles.row}>
         <input

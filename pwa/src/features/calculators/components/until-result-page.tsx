@@ -8,6 +8,7 @@ import { CALCULATOR_UNITS } from '../units';
 import { PresetLinks } from './preset-links';
 import { ResultAnswer } from './result-answer';
 import { ResultProblem } from './result-problem';
+import { siteOrigin } from '../../../lib/site-origin';
 import styles from './calculator-page.module.css';
 
 export interface UntilResultPageProps {
@@ -33,7 +34,7 @@ export function UntilResultPage({ unit, target, today }: UntilResultPageProps) {
             calculator={calculator}
             resolution={resolution}
             today={today}
-            shareUrl={new URL(calculator.targetHref(target), window.location.origin).href}
+            shareUrl={new URL(calculator.targetHref(target), siteOrigin()).href}
             shareTitle={meta.title}
           />
         ) : (

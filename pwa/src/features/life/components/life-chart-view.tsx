@@ -15,6 +15,7 @@ import { FROM_CHART, cameFromChart, lifeLinks, type LifeVariant } from '../life-
 import { LifeStats } from './life-stats';
 import { MilestoneDialog } from './milestone-dialog';
 import { OthersList } from './others-list';
+import { siteOrigin } from '../../../lib/site-origin';
 import { useAfterFirstPaint } from './use-after-first-paint';
 import styles from './life-page.module.css';
 
@@ -52,7 +53,7 @@ export function LifeChartView({ variant, bday, milestoneSlug, today, signedIn }:
     return <BirthdayEntry variant={variant} today={today} signedIn={signedIn} notice={lifeInputErrorText(input.error, bday)} />;
   }
   // Always the public chart: whoever opens a shared link sees it without signing in.
-  const shareUrl = new URL(paths.dieChart.href(bday), window.location.origin).href;
+  const shareUrl = new URL(paths.dieChart.href(bday), siteOrigin()).href;
   const isPublic = variant === 'public';
 
   return (
