@@ -17,7 +17,7 @@ function isPageRenderModule(value: unknown): value is PageRenderModule {
 export const RENDER_DIR = 'render';
 export const PAGE_RENDER_FILE = 'page-render.js';
 
-/** Pages kept once written: a day's worth of the addresses people open most, a few MB at most. */
+/** Pages kept once written: a day's worth of the addresses people open most (some 30 KB each, 15 MB at most). */
 const KEPT_PAGES = 500;
 
 export interface PageRenderer {

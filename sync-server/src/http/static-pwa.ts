@@ -33,28 +33,25 @@ export interface ServePwaOptions {
   /** The words of pages beyond the date pages (e.g. an expert's page), written into the shell. */
   readonly pageText?: PageTextSource;
   /** Where the site is published (https://memento.example): the origin its written pages spell out. */
-  readonly publicOrigin?: string;
+  readonly publicOrigin: string;
   /** Told when a date page could not be written whole (it is served with its words in the shell). */
   readonly onRenderError?: (urlPath: string, error: unknown) => void;
 }
 
-/**
- * The origin the browser opened a page at, which a written page's full addresses must match for
- * the app to take it over: the published one when the request came to its host (a proxy in front
- * may have ended TLS), else the request's own (a test's or a developer's address).
- */
-function browserOrigin(req: express.Request, publicOrigin: string | undefined): string {
-  const host = req.get('host') ?? '';
-  if (publicOrigin !== undefined && new URL(publicOrigin).host === host) return publicOrigin;
-  return `${req.protocol}://${host}`;
-}
+/** Host names that reach only the machine itself: a developer's browser or a test's. */
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
 
 /**
- * Serves the built PWA. Hashed files under /assets never change, so browsers keep them for a
- * year; everything else (index.html, sw.js, the manifest, icons) is revalidated on every load so
- * a new release is picked up. Any other navigation gets the app shell and the app's router
- * decides what to show.
+ * The origin the browser opened a page at, which a written page's full addresses must match for
+ * the app to take it over: the published one (a proxy in front may have ended TLS), or the
+ * request's own on this machine's loopback (a developer's or a test's address). A Host header
+ * naming anything else is not echoed into a page: it gets the published origin.
  */
+function browserOrigin(req: express.Request, publicOrigin: string): string {
+  const host = req.get('host') ?? '';
+  return LOOPBACK.test(host) ? `${req.protocol}://${host}` : publicOrigin;
+}
+
 export function servePwa(publicDir: string, { sourceMaps, headHooks = [], pageText, publicOrigin, onRenderError }: ServePwaOptions): Router {
   const router = Router();
   const notFound: RequestHandler = (_req, res) => {

@@ -60,8 +60,13 @@ describe('a date page the server writes whole', () => {
   it('spells out its addresses at the origin the browser opened it at', async () => {
     // The published host: its own origin, https, though the request reached this server as http.
     expect((await page('/weeksuntil/christmas', 'memento.example')).text).toContain(`value="${PUBLIC_ORIGIN}/weeksuntil/christmas"`);
-    // Any other host (a developer's, a test's): the request's own.
+    // This machine's own address (a developer's, a test's): the request's own.
     expect((await page('/weeksuntil/christmas', '127.0.0.1:5555')).text).toContain('value="http://127.0.0.1:5555/weeksuntil/christmas"');
+    expect((await page('/weeksuntil/christmas', 'localhost:4000')).text).toContain('value="http://localhost:4000/weeksuntil/christmas"');
+    // Any other name in the Host header is not written into the page.
+    const other = await page('/weeksuntil/christmas', 'elsewhere.example');
+    expect(other.text).toContain(`value="${PUBLIC_ORIGIN}/weeksuntil/christmas"`);
+    expect(other.text).not.toContain('elsewhere.example');
   });
 
   it('is left to the app where the address is not a date page it can answer', async () => {
