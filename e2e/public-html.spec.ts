@@ -38,6 +38,8 @@ test('a life chart’s HTML carries the chart’s numbers before any script runs
   await expect(page.getByRole('heading', { level: 1, name: 'Your life in weeks' })).toBeVisible();
   await expect(page.getByText('Weeks lived')).toBeVisible();
   await expect(page.getByText(/You have lived [\d,]+ of 4,732 weeks/)).toBeAttached();
+  // Where each week's mark goes is set by the app: until it runs, the marks are not shown on the wrong week.
+  await expect(page.getByRole('button', { name: /^Steve Jobs, year 52, week 2/ })).toBeHidden();
 });
 
 test('an address the app cannot read gets the plain shell, for the app to explain', async ({ page }) => {

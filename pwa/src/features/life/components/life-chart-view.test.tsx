@@ -59,6 +59,19 @@ describe('the life chart', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
+  it('puts each week’s mark on its own cell and paints the weeks lived, marking them shown', () => {
+    renderLife(paths.dieChart.href(BDAY), TODAY);
+    // Steve Jobs at week 2,706: column 2706 % 52 = 2, row 52. A written page has none of this
+    // until the app runs, and its stylesheet keeps unmarked parts hidden.
+    const jobs = within(chart()).getByRole('button', { name: 'Steve Jobs, year 52, week 2: see their milestone' });
+    expect([jobs.style.getPropertyValue('--col'), jobs.style.getPropertyValue('--row')]).toEqual(['2', '52']);
+    expect(jobs.hasAttribute('data-vars')).toBe(true);
+    const grid = chart().querySelector<HTMLElement>(':scope > div');
+    // 1,901 weeks lived: 36 whole rows and 29 weeks of the next.
+    expect([grid?.style.getPropertyValue('--lived-rows'), grid?.style.getPropertyValue('--lived-cols')]).toEqual(['36', '29']);
+    expect(grid?.hasAttribute('data-vars')).toBe(true);
+  });
+
   it('opens a milestone only from its exact week', () => {
     const { router } = renderLife(paths.dieChart.href(BDAY), TODAY);
     clickWeek(2705);

@@ -15,12 +15,15 @@ export interface LifeChartProps {
 
 /**
  * Sets custom properties on an element; a ref callback, because the content security policy
- * allows no inline style attributes (properties set through the CSSOM are not affected).
+ * allows no inline style attributes (properties set through the CSSOM are not affected). The
+ * element is marked once they are set: a page written before the app runs has none yet, and the
+ * chart's stylesheet keeps such an element hidden rather than showing it in the wrong place.
  */
 function cssVars(vars: Readonly<Record<string, number>>) {
   return (element: HTMLElement | null) => {
     if (!element) return;
     for (const [name, value] of Object.entries(vars)) element.style.setProperty(name, String(value));
+    element.toggleAttribute('data-vars', true);
   };
 }
 
