@@ -30,7 +30,7 @@ export interface PageRenderer {
 }
 
 export interface PageRendererOptions {
-  /** Told once per address that could not be written, with why. */
+  /** Told, with why, when an address could not be written (once a day and origin: the outcome is kept too). */
   readonly onError?: (urlPath: string, error: unknown) => void;
 }
 
@@ -70,7 +70,7 @@ export function builtPageRenderer(renderDir: string, { onError }: PageRendererOp
     const current = await loaded;
     // No build yet: look again next time, the build may be under way.
     if (current === null) loaded = undefined;
-    if (current?.module == null) return null;
+    if (current === null || current.module === null) return null;
     const now = await fs.stat(file).catch(() => null);
     return now?.mtimeMs === current.mtimeMs ? current.module : null;
   };

@@ -52,6 +52,12 @@ function browserOrigin(req: express.Request, publicOrigin: string): string {
   return LOOPBACK.test(host) ? `${req.protocol}://${host}` : publicOrigin;
 }
 
+/**
+ * Serves the built PWA. Hashed files under /assets never change, so browsers keep them for a
+ * year; everything else (index.html, sw.js, the manifest, icons) is revalidated on every load so
+ * a new release is picked up. Any other navigation gets the app shell and the app's router
+ * decides what to show.
+ */
 export function servePwa(publicDir: string, { sourceMaps, headHooks = [], pageText, publicOrigin, onRenderError }: ServePwaOptions): Router {
   const router = Router();
   const notFound: RequestHandler = (_req, res) => {
