@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useDeviceFact } from './device-fact';
 
 /**
  * The one place the UI reads the clock (re-exported by ./clock with the calendar-day helpers).
@@ -29,10 +29,10 @@ export function getWrittenDay(): string | undefined {
   return writtenDay;
 }
 
-// The year changes rarely enough that a page shows the one it was opened in.
-const noChanges = () => () => undefined;
-
-/** The current year, as `currentYear`, for a component; a written page's own while it is taken over. */
+/**
+ * The current year, as `currentYear`, for a component; a written page's own while it is taken
+ * over. The year changes rarely enough that a page shows the one it was opened in.
+ */
 export function useCurrentYear(): number {
-  return useSyncExternalStore(noChanges, currentYear, () => (writtenDay === undefined ? currentYear() : Number(writtenDay.slice(0, 4))));
+  return useDeviceFact(currentYear, () => (writtenDay === undefined ? currentYear() : Number(writtenDay.slice(0, 4))));
 }

@@ -1,5 +1,6 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { TOAST_TIMEOUT_MS } from '#core/ui-timing';
+import { useDeviceFact } from '../../lib/device-fact';
 
 /** What the copy button last achieved, and so what the status line says. */
 export type CopyState = 'idle' | 'copied' | 'manual' | 'share-failed';
@@ -15,14 +16,12 @@ async function writeToClipboard(text: string): Promise<boolean> {
   }
 }
 
-const noChanges = () => () => undefined;
-
 /**
  * Whether the device offers its own share sheet. A page written on the server has no device: it
  * and the app's first render over it show no Share button, and the render after adds it.
  */
 export function useCanWebShare(): boolean {
-  return useSyncExternalStore(noChanges, () => 'share' in navigator, () => false);
+  return useDeviceFact(() => 'share' in navigator, () => false);
 }
 
 function isUserCancel(error: unknown): boolean {

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { formatLongDay, type CalendarDay } from '#core/dates/calendar-day';
+import { useDeviceFact } from '../../lib/device-fact';
 
 /**
  * Where the browser has a date picker it shows the date in the person's own order, so the hint
@@ -12,15 +12,13 @@ function hasDatePicker(): boolean {
   return probe.type === 'date';
 }
 
-const noChanges = () => () => undefined;
-
 /**
  * The hint under the date field. A page written ahead of the device (on the server or by the
  * build) assumes a date picker, as nearly every browser has; the app's render after its first
  * one over that page corrects it where there is none.
  */
 export function useDateHint(example: CalendarDay): string {
-  const picker = useSyncExternalStore(noChanges, hasDatePicker, () => true);
+  const picker = useDeviceFact(hasDatePicker, () => true);
   return picker
     ? `Pick a day from today on, for example ${formatLongDay(example)}.`
     : `Type the date as YYYY-MM-DD, for example ${example}.`;
