@@ -55,7 +55,7 @@ function routeAssets(): Plugin {
  * stays, disabled: the browser does not fetch a disabled stylesheet, and the app's loader, which
  * some pages' chunks ask for the same file, finds it attached and fetches it no second time. The
  * server allows exactly this text by its hash in the content security policy
- * (sync-server/src/http/shell-styles.ts).
+ * (sync-server/src/http/inline-sources.ts).
  */
 function inlineShellStyles(): Plugin {
   return {
@@ -78,11 +78,14 @@ function inlineShellStyles(): Plugin {
 const isBootChunk = (chunk: { readonly facadeModuleId: string | null }): boolean => /[\\/]src[\\/]boot\.ts$/.test(chunk.facadeModuleId ?? '');
 
 /**
- * index.html loads the small boot script (pwa/src/boot.ts) instead of the app's entry, and
- * announces the entry as a module preload it names: the browser fetches the app at once, and the
- * boot script runs it after the first paint. The preload asks for a low priority, as the route
- * preloads do (sync-server/src/http/page-html.ts): the first paint does not wait on it. Only in
- * the build: the dev server runs the app as written.
+ * index.html runs the small boot script (pwa/src/boot.ts), written into it, instead of loading
+ * the app's entry: a script of its own would be one more request before the app starts. The
+ * entry is announced as a module preload inside the <template data-app-chunks> the boot script
+ * reads, where the server adds each page's own chunks (sync-server/src/http/page-html.ts); the
+ * browser fetches none of them before the first paint. The boot file itself leaves the build.
+ * The server allows exactly this script by its hash in the content security policy
+ * (sync-server/src/http/inline-sources.ts). Only in the build: the dev server runs the app as
+ * written.
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -93,13 +96,19 @@ function startAfterFirstPaint(): Plugin {
       handler(html, { bundle }) {
         if (bundle === undefined) return html;
         const boot = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry && isBootChunk(item));
-        if (boot === undefined) throw new Error('the build has no boot chunk (pwa/src/boot.ts)');
+        if (boot?.type !== 'chunk') throw new Error('the build has no boot chunk (pwa/src/boot.ts)');
+        if (boot.imports.length > 0 || boot.dynamicImports.length > 0) throw new Error('the boot script must import nothing: it is written into the page');
+        const code = boot.code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '').trim();
+        if (/<\/script|<!--/i.test(code)) throw new Error('the boot script cannot be written into the page as it is');
         const entryScript = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/;
         if (!entryScript.test(html)) throw new Error("index.html has no module script for the app's entry");
+        // The script now lives in the page: its file (and map) would be one more thing to store offline, unused.
+        Reflect.deleteProperty(bundle, boot.fileName);
+        if (boot.sourcemapFileName !== null) Reflect.deleteProperty(bundle, boot.sourcemapFileName);
         return html.replace(
           entryScript,
           (_tag, file: string) =>
-            `<script type="module" crossorigin src="/${boot.fileName}"></script>\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="${file}" data-app-entry>`,
+            `<script type="module">${code}</script>\n    <template data-app-chunks><link rel="modulepreload" fetchpriority="low" crossorigin href="${file}" data-app-entry></template>`,
         );
       },
     },

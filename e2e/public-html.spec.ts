@@ -64,6 +64,20 @@ test('a public page’s HTML carries the whole page, styled, before any script r
   await expect(page.locator('#root')).toHaveAttribute('inert', '');
 });
 
+test('a page’s HTML names its chunks for the app, held back until the browser has painted it', async ({ request }) => {
+  for (const path of ['/weeksuntil/christmas', '/tools', '/pay']) {
+    const html = await (await request.get(path)).text();
+    const held = /<template data-app-chunks>([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
+    // The app's entry and the page's own chunks are named in the HTML...
+    expect(held, path).toMatch(/<link rel="modulepreload"[^>]*href="\/assets\/index-[\w-]+\.js" data-app-entry>/);
+    expect(held.match(/rel="modulepreload"/g)?.length ?? 0, path).toBeGreaterThan(1);
+    // ...but only inside the template, which the browser does not fetch from: nothing outside it
+    // takes bandwidth or processor time from the first paint.
+    const outside = html.replace(/<template data-app-chunks>[\s\S]*?<\/template>/, '');
+    expect(outside, path).not.toMatch(/<link[^>]*rel="(?:modulepreload|preload)"|<script[^>]*\bsrc=/);
+  }
+});
+
 test.describe('with scripts', () => {
   // The server writes a date page for its own day, in UTC: a device in that zone shows the same
   // day, so the written page is what stays on screen.

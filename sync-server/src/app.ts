@@ -5,7 +5,7 @@ import type { Env } from './env.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { requestLogger } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { shellStyleSources } from './http/shell-styles.ts';
+import { shellScriptSources, shellStyleSources } from './http/inline-sources.ts';
 import { servePwa } from './http/static-pwa.ts';
 import type { Logger } from './logger.ts';
 import { vapidKeysLoader } from './providers/push.ts';
@@ -94,7 +94,7 @@ export function createApp({ env, sql, logger, payments: given, hnThreads }: AppD
   app.use(requestLogger(logger));
   // Read before the headers: the page may show the profiles' pictures from their own sites.
   const founders = loadFounderProfiles(env.somethingNew.csvPath, logger);
-  app.use(securityHeaders(env, pictureOrigins(founders.profiles), shellStyleSources(env.publicDir)));
+  app.use(securityHeaders(env, pictureOrigins(founders.profiles), shellStyleSources(env.publicDir), shellScriptSources(env.publicDir)));
   app.use(compression());
   // Never with real keys: `createPayments` makes no local Stripe then.
   if (payments.local !== null) app.use(localStripe(payments));

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_FILE, routeAssetsFor, type PrerenderedPages, type RouteAssets } from '#core/route-assets';
-import { addToHead, escapeHtml, pageHtmlSource, preloadTags } from './page-html.ts';
+import { addToHead, escapeHtml, holdForApp, pageHtmlSource, preloadTags } from './page-html.ts';
 
 const ASSETS: RouteAssets = {
   routes: [
@@ -44,11 +44,31 @@ describe('addToHead', () => {
   });
 });
 
+describe('holdForApp', () => {
+  const HELD = '<template data-app-chunks><link rel="modulepreload" href="/assets/index-E.js" data-app-entry></template>';
+
+  it('adds the tags to what the boot script moves into the page after the first paint', () => {
+    expect(holdForApp(`<head>${HELD}<title>M</title></head>`, '<link rel="modulepreload" href="/assets/page-P.js">')).toBe(
+      '<head><template data-app-chunks><link rel="modulepreload" href="/assets/index-E.js" data-app-entry><link rel="modulepreload" href="/assets/page-P.js"></template><title>M</title></head>',
+    );
+  });
+
+  it('puts them at the end of <head> in a shell that holds nothing back, and leaves the page alone without tags', () => {
+    expect(holdForApp('<head><template><p></p></template></head>', '<link rel="modulepreload" href="/assets/page-P.js">')).toBe(
+      '<head><template><p></p></template><link rel="modulepreload" href="/assets/page-P.js"></head>',
+    );
+    expect(holdForApp(`<head>${HELD}</head>`, '')).toBe(`<head>${HELD}</head>`);
+  });
+});
+
 describe('pageHtmlSource', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'memento-page-html-'));
-    await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><head><title>Memento</title></head><div id="root"></div>');
+    await fs.writeFile(
+      path.join(dir, 'index.html'),
+      '<!doctype html><head><title>Memento</title><template data-app-chunks><link rel="modulepreload" crossorigin href="/assets/index-E.js" data-app-entry></template></head><div id="root"></div>',
+    );
     await fs.writeFile(path.join(dir, 'route-assets.json'), JSON.stringify(ASSETS));
   });
   afterAll(async () => {
@@ -60,8 +80,9 @@ describe('pageHtmlSource', () => {
     const later = (urlPath: string) => Promise.resolve(urlPath === '/' ? '<meta name="later">' : '');
     const source = pageHtmlSource(dir, { headHooks: [hook, later] });
     const landing = await source.render('/');
+    // The route's chunks beside the app's entry, held back until the first paint; the hooks' tags in the page.
     expect(landing).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/landing-A.js"><link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/landing-A.css"><meta name="later"></head>',
+      'data-app-entry><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/landing-A.js"><link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/landing-A.css"></template><meta name="later"></head>',
     );
     expect(landing).not.toContain('og:title');
     expect(await source.render('/ex/"><script>')).toContain('<meta property="og:title" content="/ex/&quot;&gt;&lt;script&gt;"></head>');

@@ -31,13 +31,12 @@ export type HeadHook = (urlPath: string) => string | Promise<string>;
 
 /**
  * The <link> tags announcing a page's own chunks: its scripts as module preloads, its stylesheets
- * as preloads (the app attaches them when the page renders; as preloads they fetch at once
- * without holding the first paint back); with `stylesInline` (a prerendered page, whose styles
- * come inside its HTML), as disabled stylesheets.
+ * as preloads (the app attaches them when the page renders); with `stylesInline` (a page whose
+ * styles come inside its HTML), as disabled stylesheets. They go where the app's entry is
+ * announced (see `holdForApp`): the browser fetches them once it has painted the page.
  *
- * The preloads ask for a low priority: they serve the app, which starts only after the first
- * paint (boot.ts), so nothing the page paints first waits on them. At the default priority
- * (high for scripts, highest for styles) Chromium would treat them as if the paint needed them.
+ * The preloads ask for a low priority: they serve the app, and nothing the page paints waits on
+ * them; any image or stylesheet the page needs comes first.
  */
 export function preloadTags(route: RouteAssets['routes'][number] | undefined, { stylesInline = false } = {}): string {
   if (route === undefined) return '';
@@ -50,6 +49,20 @@ export function preloadTags(route: RouteAssets['routes'][number] | undefined, { 
       : `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${escapeHtml(file)}">`,
   );
   return [...scripts, ...styles].join('');
+}
+
+/** Where index.html announces the app's chunks: a template the boot script moves into the page after the first paint. */
+const HELD_CHUNKS = '<template data-app-chunks>';
+
+/**
+ * `html` with `tags` added to the app's held announcements (vite.config.ts `startAfterFirstPaint`),
+ * or at the end of its <head> when it holds none (a shell built without the boot script).
+ */
+export function holdForApp(html: string, tags: string): string {
+  const held = html.indexOf(HELD_CHUNKS);
+  const end = held < 0 ? -1 : html.indexOf('</template>', held);
+  if (tags === '' || end < 0) return addToHead(html, tags);
+  return `${html.slice(0, end)}${tags}${html.slice(end)}`;
 }
 
 /** `html` with `tags` added at the end of its <head> (unchanged when there are none). */
@@ -177,9 +190,9 @@ export function pageHtmlSource(publicDir: string, { headHooks = [], pageText, wr
       else if (written !== null && writtenStyles !== null) {
         whole = { ...written, title: pageTitle(text), description: text.description, styles: writtenStyles, url: text.url };
       }
-      const tags = preloadTags(route, { stylesInline: whole !== undefined && whole.styles !== '' }) + hooked.join('');
+      const preloads = preloadTags(route, { stylesInline: whole !== undefined && whole.styles !== '' });
       const page = whole !== undefined ? withPrerenderedPage(html, whole) : text !== null ? withPageText(html, text) : html;
-      return addToHead(page, tags);
+      return addToHead(holdForApp(page, preloads), hooked.join(''));
     },
   };
 }

@@ -129,7 +129,7 @@ export interface PrerenderedPage {
   readonly html: string;
   readonly title: string;
   readonly description: string;
-  /** Stylesheet text from the build, written as it is (the policy allows it by its hash: shell-styles.ts). */
+  /** Stylesheet text from the build, written as it is (the policy allows it by its hash: inline-sources.ts). */
   readonly styles: string;
   /** The day its render showed as today; the app's first render over it shows the same (pwa/src/main.tsx). */
   readonly day: string;

@@ -64,4 +64,29 @@ describe('securityHeaders', () => {
       server.close();
     }
   });
+
+  it('allows the shell’s inline boot script by its hash, following a new build, and no other inline script', async () => {
+    let boot: readonly string[] = ["'sha256-boot1'"];
+    const app = express();
+    app.use(securityHeaders(loadEnv({}), [], () => [], () => boot));
+    app.get('/', (_req, res) => {
+      res.send('ok');
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const scriptSrc = async () => {
+      const policy = (await fetch(`http://127.0.0.1:${String(port)}/`)).headers.get('content-security-policy') ?? '';
+      return /script-src ([^;]*)/.exec(policy)?.[1]?.trim();
+    };
+    try {
+      expect(await scriptSrc()).toBe("'self' 'sha256-boot1'");
+      boot = ["'sha256-boot2'"];
+      expect(await scriptSrc()).toBe("'self' 'sha256-boot2'");
+      boot = [];
+      expect(await scriptSrc()).toBe("'self'");
+    } finally {
+      server.close();
+    }
+  });
 });

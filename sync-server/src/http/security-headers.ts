@@ -102,13 +102,15 @@ export function permissionsPolicy(env: Pick<Env, 'payments'>): string {
 type SourceOfResponse = (req: IncomingMessage, res: ServerResponse) => string;
 
 /**
- * `inlineStyles`: the hashes of the inline stylesheets of the page at a path (see
- * shell-styles.ts), asked for each response so a new build's are allowed without a restart.
+ * `inlineStyles`: the hashes of the inline stylesheets of the page at a path, and `inlineScripts`
+ * those of the shell's inline scripts (see inline-sources.ts), asked for each response so a new
+ * build's are allowed without a restart.
  */
 export function securityHeaders(
   env: Pick<Env, 'signIn' | 'payments'>,
   pictureOrigins: readonly string[] = [],
   inlineStyles: (urlPath: string) => readonly string[] = () => [],
+  inlineScripts: () => readonly string[] = () => [],
 ): RequestHandler[] {
   const policy = permissionsPolicy(env);
   const directives: Record<string, (string | SourceOfResponse)[]> = contentSecurityPolicyDirectives(env, pictureOrigins);
@@ -117,6 +119,7 @@ export function securityHeaders(
     const pathname = URL.parse(req.url ?? '/', 'http://localhost')?.pathname;
     return pathname === undefined ? '' : inlineStyles(pathname).join(' ');
   };
+  directives['script-src'] = [...(directives['script-src'] ?? []), () => inlineScripts().join(' ')];
   directives['style-src'] = [...(directives['style-src'] ?? []), pageStyles];
   const permissions: RequestHandler = (_req, res, next) => {
     res.setHeader('Permissions-Policy', policy);

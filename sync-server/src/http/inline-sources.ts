@@ -10,7 +10,7 @@ import {
   type RouteAssets,
 } from '#core/route-assets';
 
-/** The policy source that allows one inline stylesheet: 'sha256-<base64>' of its exact text. */
+/** The policy source that allows one inline stylesheet or script: 'sha256-<base64>' of its exact text. */
 function hashSource(css: string): string {
   return `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
 }
@@ -22,6 +22,33 @@ function hashSource(css: string): string {
  */
 export function inlineStyleSources(html: string): string[] {
   return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css = '']) => hashSource(css));
+}
+
+/**
+ * The build writes the boot script into index.html too (vite.config.ts `startAfterFirstPaint`):
+ * the hashes of the shell's inline scripts, which the policy allows and nothing else inline.
+ * A script element with a `src` has no text of its own and needs none.
+ */
+export function inlineScriptSources(html: string): string[] {
+  return [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map(([, code = '']) => hashSource(code));
+}
+
+/**
+ * The inline script sources of every page (they are the shell's, the same for all), read again
+ * when index.html changes (a new build while the server runs); none while there is no build.
+ */
+export function shellScriptSources(publicDir: string): () => readonly string[] {
+  const indexFile = path.join(publicDir, 'index.html');
+  let cached: { readonly stamp: number; readonly scripts: readonly string[] } | undefined;
+  return () => {
+    try {
+      const stamp = modified(indexFile);
+      if (cached?.stamp !== stamp) cached = { stamp, scripts: stamp === 0 ? [] : inlineScriptSources(fs.readFileSync(indexFile, 'utf8')) };
+      return cached.scripts;
+    } catch {
+      return [];
+    }
+  };
 }
 
 /** The hash of each prerendered page's own styles (see page-text.ts `withPrerenderedPage`), by page. */

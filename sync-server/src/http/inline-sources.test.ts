@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_FILE, ROUTE_ASSETS_FILE, type PrerenderedPages, type RouteAssets } from '#core/route-assets';
-import { inlineStyleSources, shellStyleSources } from './shell-styles.ts';
+import { inlineScriptSources, inlineStyleSources, shellScriptSources, shellStyleSources } from './inline-sources.ts';
 
 describe('inlineStyleSources', () => {
   it('names each <style> element by the SHA-256 of its exact text, as a browser checks it', () => {
@@ -58,3 +58,27 @@ describe('shellStyleSources', () => {
   });
 });
 
+
+describe('inlineScriptSources', () => {
+  it('names the text of each inline module script by its SHA-256, and no script loaded from a file', () => {
+    // `console.log(1)` hashed with SHA-256, in base64.
+    expect(inlineScriptSources('<head><script type="module">console.log(1)</script></head>')).toEqual(["'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='"]);
+    expect(inlineScriptSources('<script type="module" crossorigin src="/assets/index.js"></script>')).toEqual([]);
+  });
+});
+
+describe('shellScriptSources', () => {
+  it('names the shell’s inline scripts for every page, none without a build, and follows a new build', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'memento-shell-'));
+    const index = path.join(dir, 'index.html');
+    const sources = shellScriptSources(dir);
+    expect(sources()).toEqual([]);
+
+    writeFileSync(index, '<script type="module">start()</script>');
+    expect(sources()).toEqual(inlineScriptSources('<script type="module">start()</script>'));
+
+    writeFileSync(index, '<script type="module">start(2)</script>');
+    utimesSync(index, new Date(), new Date(Date.now() + 5_000));
+    expect(sources()).toEqual(inlineScriptSources('<script type="module">start(2)</script>'));
+  });
+});
