@@ -26,6 +26,9 @@ async function scriptsOf(page: Page, path: string, heading?: string): Promise<Fe
   });
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, ...(heading === undefined ? {} : { name: heading }) })).toBeVisible();
+  // A page the server wrote whole shows its heading before the app is even fetched (it is, after
+  // the first paint): the app has started once the page is no longer inert.
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   await page.waitForLoadState('networkidle');
 
   const found: FetchedScript[] = [];
