@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,11 +10,30 @@ import { defineConfig, devices } from '@playwright/test';
  * The port and folder are chosen once in the main process; workers re-read this file and inherit
  * the values through the environment, so everyone talks to the same server.
  */
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+/**
+ * Two ports free right now, as the system hands them out (a port picked at random could be one a
+ * local service or a lingering connection holds, and the server would not start). Asked of a
+ * child process because the config is read synchronously.
+ */
+function freePorts(): [string, string] {
+  const script = `const net = require('node:net');
+const a = net.createServer().listen(0, '127.0.0.1', () => {
+  const b = net.createServer().listen(0, '127.0.0.1', () => {
+    process.stdout.write(a.address().port + ' ' + b.address().port);
+    a.close();
+    b.close();
+  });
+});`;
+  const [server = '', hn = ''] = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).split(' ');
+  return [server, hn];
+}
+
+if (process.env.E2E_PORT === undefined || process.env.E2E_HN_PORT === undefined) {
+  [process.env.E2E_PORT, process.env.E2E_HN_PORT] = freePorts();
+}
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'memento-e2e-'));
-// The local Hacker News API (sync-server/src/testing/local-hn) with its fixture threads: the
-// server reads it instead of the site, so no test reaches the real one.
-process.env.E2E_HN_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+// E2E_HN_PORT: the local Hacker News API (sync-server/src/testing/local-hn) with its fixture
+// threads. The server reads it instead of the site, so no test reaches the real one.
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;

@@ -53,6 +53,8 @@ try {
   logger.info({ url: server.url, database: env.database.mode }, `Memento listening on ${server.url} (${describeDatabase(env.database)})`);
 } catch (error) {
   logger.fatal({ err: error }, 'could not start');
-  if (!logger.isLevelEnabled('fatal')) process.stderr.write(`Could not start: ${String(error)}\n`);
+  // Also on standard error, whatever the log level: a wrapper that keeps only that (a process
+  // manager, the end-to-end tests' server runner) still says why the server did not start.
+  process.stderr.write(`Could not start: ${String(error)}\n`);
   process.exit(1);
 }
