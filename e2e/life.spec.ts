@@ -83,6 +83,9 @@ async function expectPaintedWeeks(page: Page): Promise<void> {
   const lived = weeksLived('1990-01-31');
   const jobsphone = 2706;
   const chart = page.getByRole('group', { name: 'Your life in weeks' });
+  // The page comes written from the server with its weeks hidden until the app has placed them
+  // (it starts after the first paint): read the colours once the app has taken the page over.
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   const box = await chart.boundingBox();
   if (!box) throw new Error('the chart has no box');
   const png = (await chart.screenshot({ animations: 'disabled' })).toString('base64');
