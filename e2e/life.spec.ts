@@ -160,8 +160,10 @@ test.describe('on a 360 px phone', () => {
   test('every milestone and this week takes a tap 10 px off its week, and the weeks look the same', async ({ page }) => {
     await page.goto(paths.dieChart.href('1990-01-31'));
     const chart = page.getByRole('group', { name: 'Your life in weeks' });
-    // The milestones are drawn with the chart: wait for all 18 before listing them (`all()` does not wait).
+    // The milestones are drawn with the chart: wait for all 18 before listing them (`all()` does not wait),
+    // and for the app to have placed them on their weeks (the written page has them, hidden, before).
     await expect(chart.getByRole('button')).toHaveCount(18);
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
     const targets = [...(await chart.getByRole('button').all()), chart.getByRole('img', { name: /^This week/ })];
     expect(targets).toHaveLength(19);
     for (const target of targets) {
