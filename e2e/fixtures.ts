@@ -13,9 +13,7 @@ export const test = base.extend<Fixtures>({
     async ({ page }, use) => {
       const problems: string[] = [];
       page.on('console', (message) => {
-        // With the address it came from: "Failed to load resource" alone does not say which.
-        const where = message.location().url;
-        if (message.type() === 'error') problems.push(`console: ${message.text()}${where === '' ? '' : ` (${where})`}`);
+        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       await use(problems);

@@ -11,8 +11,8 @@ import {
 } from '#core/route-assets';
 
 /** The policy source that allows one inline stylesheet or script: 'sha256-<base64>' of its exact text. */
-function hashSource(css: string): string {
-  return `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
+function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
 /**
