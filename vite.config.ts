@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ROUTE_MODULES } from './pwa/src/app/route-modules';
-import { ROUTE_ASSETS_FILE, type RouteAssets } from './pwa/core/route-assets';
+import { HELD_CHUNKS_ATTRIBUTE, ROUTE_ASSETS_FILE, type RouteAssets } from './pwa/core/route-assets';
 
 /**
  * After the build: `route-assets.json` lists, for each page path, the scripts and stylesheets its
@@ -108,7 +108,7 @@ function startAfterFirstPaint(): Plugin {
         return html.replace(
           entryScript,
           (_tag, file: string) =>
-            `<script type="module">${code}</script>\n    <template data-app-chunks><link rel="modulepreload" fetchpriority="low" crossorigin href="${file}" data-app-entry></template>`,
+            `<script type="module">${code}</script>\n    <template ${HELD_CHUNKS_ATTRIBUTE}><link rel="modulepreload" fetchpriority="low" crossorigin href="${file}" data-app-entry></template>`,
         );
       },
     },

@@ -94,3 +94,10 @@ export const prerenderedPageKey = (urlPath: string): string => urlPath.toLowerCa
 
 /** The prerendered pages' file in the build's output folder. */
 export const PRERENDERED_FILE = 'prerendered.json';
+
+/**
+ * The attribute of the <template> in index.html that holds the app's chunk announcements until
+ * the first paint: the build writes it (vite.config.ts) and the server adds each page's chunks to
+ * it (page-html.ts). pwa/src/boot.ts names it in its own text, as it is written into the page.
+ */
+export const HELD_CHUNKS_ATTRIBUTE = 'data-app-chunks';

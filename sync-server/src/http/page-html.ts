@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  HELD_CHUNKS_ATTRIBUTE,
   PRERENDERED_FILE,
   prerenderedPageKey,
   ROUTE_ASSETS_FILE,
@@ -52,7 +53,7 @@ export function preloadTags(route: RouteAssets['routes'][number] | undefined, { 
 }
 
 /** Where index.html announces the app's chunks: a template the boot script moves into the page after the first paint. */
-const HELD_CHUNKS = '<template data-app-chunks>';
+const HELD_CHUNKS = `<template ${HELD_CHUNKS_ATTRIBUTE}>`;
 
 /**
  * `html` with `tags` added to the app's held announcements (vite.config.ts `startAfterFirstPaint`),
