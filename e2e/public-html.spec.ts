@@ -93,6 +93,7 @@ test.describe('with scripts', () => {
     '/tools',
     '/humansounds',
     '/hnrd',
+    '/bestgame',
     '/weeksuntil/christmas',
     '/daysuntil/2030-01-01',
     '/die/1990-06-15',

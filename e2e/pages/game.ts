@@ -22,6 +22,8 @@ export class GamePage {
   async open(): Promise<void> {
     await this.page.goto(paths.bestGame.href());
     await expect(this.heading()).toBeVisible();
+    // The page comes written as a new game; it takes presses once the app has taken it over.
+    await expect(this.page.locator('#root')).not.toHaveAttribute('inert');
   }
 
   heading(): Locator {

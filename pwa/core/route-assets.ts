@@ -54,10 +54,11 @@ export function routeStylesText(route: RouteAssets['routes'][number] | undefined
  * first render shows it. Until the app has taken the written page over (it hydrates it:
  * pwa/src/main.tsx), the page is inert (the server marks it so and the app lifts it), so a press
  * or a keystroke never lands on a control with nothing behind it; the entry forms of the
- * calculators and the life chart show at once and take input a moment later. Not among them:
- * pages with a parameter (their words come from the server), the game, whose first render is the
- * device's saved game or a new one from a random seed, and Something New, whose founder comes
- * from the server (written, its placeholder gave way to the profile with a layout shift of 0.06).
+ * calculators and the life chart show at once and take input a moment later. The game is written
+ * as a new game; a device that keeps a game of its own draws the page afresh (its route module's
+ * `fitsWrittenPage`). Not among them: pages with a parameter (their words come from the server),
+ * and Something New, whose founder comes from the server (written, its placeholder gave way to the
+ * profile with a layout shift of 0.06).
  */
 export const PRERENDERED_PATHS: readonly string[] = [
   '/',
@@ -70,6 +71,7 @@ export const PRERENDERED_PATHS: readonly string[] = [
   '/humansounds',
   '/expert',
   '/hnrd',
+  '/bestgame',
 ];
 
 /**

@@ -2,7 +2,7 @@ import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { parseCalendarDay, type CalendarDay } from '#core/dates/calendar-day';
 import { isSignedIn } from '#core/schemas/client-state';
-import { AppRouter, preloadPage } from './app/router';
+import { AppRouter, preloadPage, writtenPageFits } from './app/router';
 import { setWrittenDay } from './lib/current-instant';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { readPersistedState } from './session/data/persisted-state';
@@ -37,11 +37,13 @@ const app = (
 
 /**
  * The day a page written by the build shows, when the app can take that page over as it is: it
- * was written for a visitor nobody has signed in as on this device, so anyone else gets a fresh render.
+ * was written for a first visit with nobody signed in, so anyone signed in on this device, or a
+ * device that keeps what the page shows (a saved game), gets a fresh render.
  */
 function writtenPageDay(element: HTMLElement): CalendarDay | null {
   const day = parseCalendarDay(element.dataset.writtenDay ?? '');
-  return day === null || isSignedIn(readPersistedState(window.localStorage)) ? null : day;
+  if (day === null || isSignedIn(readPersistedState(window.localStorage))) return null;
+  return writtenPageFits(window.location.pathname) ? day : null;
 }
 
 // The first page's code is fetched before React renders anything, so the page appears whole

@@ -10,10 +10,18 @@ import { RouteErrorBoundary } from './route-error';
 
 interface PageModule {
   readonly Component: ComponentType;
+  /**
+   * For a page the build writes (PRERENDERED_PATHS): false when this device keeps something that
+   * changes the page's first render (a saved game, say), which the written page cannot show. The
+   * app then draws the page afresh instead of taking the written one over. Absent: it always fits.
+   */
+  readonly fitsWrittenPage?: () => boolean;
 }
 
 interface LazyPage {
   readonly Page: ComponentType;
+  /** The module's own `fitsWrittenPage`, once the module is in; true before. */
+  readonly fitsWrittenPage: () => boolean;
   /** Fetches the module now; resolves once it is in, so the page then renders without suspending. */
   readonly preload: () => Promise<unknown>;
 }
@@ -27,11 +35,13 @@ interface LazyPage {
  */
 function page(load: () => Promise<PageModule>): LazyPage {
   let loaded: ComponentType | undefined;
+  let fits: (() => boolean) | undefined;
   let loading: Promise<PageModule> | undefined;
   const preload = () => {
     loading ??= load().then(
       (module) => {
         loaded = module.Component;
+        fits = module.fitsWrittenPage;
         return module;
       },
       (error: unknown) => {
@@ -48,7 +58,7 @@ function page(load: () => Promise<PageModule>): LazyPage {
     const [Ready] = useState(() => loaded);
     return Ready === undefined ? <Lazy /> : <Ready />;
   }
-  return { Page, preload };
+  return { Page, preload, fitsWrittenPage: () => fits?.() ?? true };
 }
 
 // Each route module is a chunk of its own, named after its file, fetched when first shown.
@@ -116,7 +126,19 @@ export function AppRoutes({ children }: { readonly children?: ReactNode }) {
  * the first page whole, in one go.
  */
 export async function preloadPage(pathname: string): Promise<void> {
-  const match = pages.find(([path]) => matchPath(path, pathname) !== null);
-  if (match === undefined) return;
-  await match[1].preload().catch(() => undefined);
+  await pageAt(pathname)
+    ?.preload()
+    .catch(() => undefined);
+}
+
+function pageAt(pathname: string): LazyPage | undefined {
+  return pages.find(([path]) => matchPath(path, pathname) !== null)?.[1];
+}
+
+/**
+ * Whether the page at `pathname`, as the build wrote it for a first visit, is what this device's
+ * first render shows (see PageModule's `fitsWrittenPage`). Asked after `preloadPage`.
+ */
+export function writtenPageFits(pathname: string): boolean {
+  return pageAt(pathname)?.fitsWrittenPage() ?? true;
 }

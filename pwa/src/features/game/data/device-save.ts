@@ -54,3 +54,12 @@ export function writeSoundOn(on: boolean): void {
     // Remembered for this page only.
   }
 }
+
+/**
+ * Whether this device keeps anything of the game for someone signed out: a save (even one that
+ * cannot be read, which the page mentions) or the sound switched off. Without either, the page
+ * opens on a new game with sound, as the build writes it.
+ */
+export function deviceKeepsGame(): boolean {
+  return readDeviceSave(null).kind !== 'none' || !readSoundOn();
+}
