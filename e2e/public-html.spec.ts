@@ -94,6 +94,7 @@ test.describe('with scripts', () => {
     '/humansounds',
     '/hnrd',
     '/bestgame',
+    '/somethingnew',
     '/weeksuntil/christmas',
     '/daysuntil/2030-01-01',
     '/die/1990-06-15',

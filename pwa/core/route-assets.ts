@@ -55,10 +55,10 @@ export function routeStylesText(route: RouteAssets['routes'][number] | undefined
  * pwa/src/main.tsx), the page is inert (the server marks it so and the app lifts it), so a press
  * or a keystroke never lands on a control with nothing behind it; the entry forms of the
  * calculators and the life chart show at once and take input a moment later. The game is written
- * as a new game; a device that keeps a game of its own draws the page afresh (its route module's
- * `fitsWrittenPage`). Not among them: pages with a parameter (their words come from the server),
- * and Something New, whose founder comes from the server (written, its placeholder gave way to the
- * profile with a layout shift of 0.06).
+ * as a new game and Something New waiting for its first profile (its card's place is kept, so the
+ * profile takes it without moving the page); a device that keeps a game or profiles of its own
+ * draws the page afresh (the route module's `fitsWrittenPage`). Pages with a parameter are not
+ * among them: the server writes those it can (the date pages, see sync-server's static-pwa.ts).
  */
 export const PRERENDERED_PATHS: readonly string[] = [
   '/',
@@ -72,6 +72,7 @@ export const PRERENDERED_PATHS: readonly string[] = [
   '/expert',
   '/hnrd',
   '/bestgame',
+  '/somethingnew',
 ];
 
 /**
