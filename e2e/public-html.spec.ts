@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, setNow, test } from './fixtures';
 
 /** Keeps the page's first heading as the HTML brought it, before any script could have run. */
@@ -13,6 +14,66 @@ async function rememberWrittenHeading(page: Page): Promise<void> {
 /** Whether that written heading is still the one on screen: taken over in place, not drawn again. */
 function writtenHeadingOnScreen(page: Page): Promise<boolean | undefined> {
   return page.evaluate(() => (window as unknown as { __writtenHeading: Element | null }).__writtenHeading?.isConnected);
+}
+
+/**
+ * Opens `path` and checks that the app takes the written page over in place: no policy violation,
+ * no layout shift to speak of, the written heading still the one on screen, and the styles that
+ * came inside the HTML not fetched again.
+ */
+async function expectTakenOverInPlace(page: Page, path: string): Promise<void> {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { __shifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+  });
+  await rememberWrittenHeading(page);
+  await page.goto(path);
+  const inPage = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  const heading = await page.getByRole('heading', { level: 1 }).textContent();
+  // The written page cannot be pressed until the app's own render is in place; then it can.
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  expect(await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading ?? '');
+  // Taken over in place (hydrated), not drawn again: the written heading is the one on screen.
+  expect(await writtenHeadingOnScreen(page)).toBe(true);
+  const shift = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
+  expect(shift).toBeLessThan(0.02);
+  expect(violations).toEqual([]);
+  // Beyond the shell's own: the route's stylesheets came inside the HTML too, and are not fetched again.
+  expect(inPage.filter((file) => !file?.startsWith('/assets/index-')).length).toBeGreaterThan(0);
+  expect(stylesheets.filter((file) => inPage.includes(file))).toEqual([]);
+}
+
+/** An expert's page, made as its expert makes it (signed in, the page's form): its address. */
+async function addExpert(request: APIRequestContext): Promise<string> {
+  const signIn = await request.post('/api/auth/local', { data: { email: `e2e-written-${randomUUID()}@example.test` } });
+  const { token } = (await signIn.json()) as { token: string };
+  const siteName = `written${randomUUID().replace(/[^a-f]/g, '').slice(0, 10)}`;
+  const added = await request.post('/api/addExpert', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      siteName,
+      yourName: 'Ada </script> Lovelace',
+      yourBio: 'I explain analytical engines, one note at a time.',
+      theVerb: 'Tutor',
+      helpList: ['Notes', 'Engines'],
+      rate: 55,
+    },
+  });
+  expect(added.status()).toBe(201);
+  return `/ex/${siteName}`;
 }
 
 // What a search engine or a slow phone gets before any script runs: the page's own words.
@@ -40,6 +101,15 @@ test('a life chart’s HTML carries the chart’s numbers before any script runs
   await expect(page.getByText(/You have lived [\d,]+ of 4,732 weeks/)).toBeAttached();
   // Where each week's mark goes is set by the app: until it runs, the marks are not shown on the wrong week.
   await expect(page.getByRole('button', { name: /^Steve Jobs, year 52, week 2/ })).toBeHidden();
+});
+
+test('an expert’s page comes written with the expert before any script runs', async ({ page, request }) => {
+  await page.goto(await addExpert(request));
+  await expect(page).toHaveTitle('Ada </script> Lovelace · Tutor · Memento');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hi, there! I\'m Ada </script> Lovelace' })).toBeVisible();
+  await expect(page.getByText('I explain analytical engines, one note at a time.')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveText(['Notes', 'Engines']);
+  await expect(page.getByText('Rate (hourly): $55.00')).toBeVisible();
 });
 
 test('an address the app cannot read gets the plain shell, for the app to explain', async ({ page }) => {
@@ -100,41 +170,14 @@ test.describe('with scripts', () => {
     '/die/1990-06-15',
   ]) {
     test(`${path}: the app takes over the written page in place, allowed by the page’s policy`, async ({ page }) => {
-      const violations: string[] = [];
-      page.on('console', (message) => {
-        if (message.text().includes('Content Security Policy')) violations.push(message.text());
-      });
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        Object.assign(window, { __shifts: shifts });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
-      const stylesheets: string[] = [];
-      page.on('request', (request) => {
-        if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
-      });
-      await rememberWrittenHeading(page);
-      await page.goto(path);
-      const inPage = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-      const heading = await page.getByRole('heading', { level: 1 }).textContent();
-      // The written page cannot be pressed until the app's own render is in place; then it can.
-      await expect(page.locator('#root')).not.toHaveAttribute('inert');
-      expect(await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')))).toBe(true);
-      await page.waitForLoadState('networkidle');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading ?? '');
-      // Taken over in place (hydrated), not drawn again: the written heading is the one on screen.
-      expect(await writtenHeadingOnScreen(page)).toBe(true);
-      const shift = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
-      expect(shift).toBeLessThan(0.02);
-      expect(violations).toEqual([]);
-      // The styles that came inside the HTML are not fetched again.
-      // Beyond the shell's own: the route's stylesheets came inside the HTML too.
-      expect(inPage.filter((file) => !file?.startsWith('/assets/index-')).length).toBeGreaterThan(0);
-      expect(stylesheets.filter((file) => inPage.includes(file))).toEqual([]);
+      await expectTakenOverInPlace(page, path);
     });
   }
+  test('an expert’s page: the app takes it over in place, from the expert the HTML carries', async ({ page, request }) => {
+    const path = await addExpert(request);
+    await expectTakenOverInPlace(page, path);
+    await expect(page.getByText('Rate (hourly): $55.00')).toBeVisible();
+  });
 });
 
 test.describe('with scripts, opened on a later day than the build', () => {

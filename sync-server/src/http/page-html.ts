@@ -129,8 +129,11 @@ export interface WrittenPage {
   readonly day: string;
 }
 
-/** The page at a path written whole for a browser at `origin`, or null to serve its words in the shell. */
-export type WrittenPageSource = (urlPath: string, origin: string) => Promise<WrittenPage | null>;
+/**
+ * The page at a path written whole for a browser at `origin` (with its words, and the records in
+ * them: `text.data`), or null to serve its words in the shell.
+ */
+export type WrittenPageSource = (urlPath: string, origin: string, text: PageText) => Promise<WrittenPage | null>;
 
 export interface PageHtmlOptions {
   readonly headHooks?: readonly HeadHook[];
@@ -184,12 +187,12 @@ export function pageHtmlSource(publicDir: string, { headHooks = [], pageText, wr
       const route = routeAssetsFor(assets, urlPath);
       const hooked = await Promise.all(headHooks.map(async (hook) => hook(urlPath)));
       const text = (await pageText?.(urlPath)) ?? null;
-      const written = text !== null && writtenPage !== undefined && origin !== '' ? await writtenPage(urlPath, origin) : null;
+      const written = text !== null && writtenPage !== undefined && origin !== '' ? await writtenPage(urlPath, origin, text) : null;
       const writtenStyles = written !== null ? await stylesOf(styles, route) : null;
       let whole: PrerenderedPage | undefined;
       if (text === null) whole = prerendered.get(prerenderedPageKey(urlPath));
       else if (written !== null && writtenStyles !== null) {
-        whole = { ...written, title: pageTitle(text), description: text.description, styles: writtenStyles, url: text.url };
+        whole = { ...written, title: pageTitle(text), description: text.description, styles: writtenStyles, url: text.url, data: text.data };
       }
       const preloads = preloadTags(route, { stylesInline: whole !== undefined && whole.styles !== '' });
       const page = whole !== undefined ? withPrerenderedPage(html, whole) : text !== null ? withPageText(html, text) : html;

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CalendarDay } from '#core/dates/calendar-day';
 import { prerenderedPageKey } from '#core/route-assets';
+import type { WrittenPageData } from '#core/written-page-data';
 
 /** The build's page renderer (pwa/src/page-render.tsx, built by `npm run build` into dist/render). */
 interface PageRenderModule {
-  renderPage(request: { readonly pathname: string; readonly day: CalendarDay; readonly origin: string }): Promise<string>;
+  renderPage(request: { readonly pathname: string; readonly day: CalendarDay; readonly origin: string; readonly data?: WrittenPageData }): Promise<string>;
 }
 
 function isPageRenderModule(value: unknown): value is PageRenderModule {
@@ -22,11 +23,12 @@ const KEPT_PAGES = 500;
 
 export interface PageRenderer {
   /**
-   * The markup of the app's first render of `urlPath` on `day`, for a browser at `origin`; null
-   * when there is no built renderer, or the page could not be written whole (the caller serves
-   * the shell with the page's words instead, and the app draws the page).
+   * The markup of the app's first render of `urlPath` on `day`, for a browser at `origin`, showing
+   * `data` (the records the page is about); null when there is no built renderer, or the page
+   * could not be written whole (the caller serves the shell with the page's words instead, and
+   * the app draws the page).
    */
-  render(urlPath: string, day: CalendarDay, origin: string): Promise<string | null>;
+  render(urlPath: string, day: CalendarDay, origin: string, data?: WrittenPageData): Promise<string | null>;
 }
 
 export interface PageRendererOptions {
@@ -76,15 +78,16 @@ export function builtPageRenderer(renderDir: string, { onError }: PageRendererOp
   };
 
   return {
-    async render(urlPath, day, origin) {
+    async render(urlPath, day, origin, data) {
       const module = await load();
       if (module === null) return null;
-      const key = `${day} ${origin} ${prerenderedPageKey(urlPath)}`;
+      // The records are part of the key: an expert who edits their page gets it written again.
+      const key = `${day} ${origin} ${prerenderedPageKey(urlPath)} ${data === undefined ? '' : JSON.stringify(data)}`;
       const known = kept.get(key);
       if (known !== undefined) return known;
       let html: string | null;
       try {
-        html = await module.renderPage({ pathname: urlPath, day, origin });
+        html = await module.renderPage({ pathname: urlPath, day, origin, ...(data === undefined ? {} : { data }) });
         const problem = unusable(html);
         if (problem !== null) {
           onError?.(urlPath, new Error(problem));

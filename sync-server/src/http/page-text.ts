@@ -4,6 +4,7 @@ import { CALCULATOR_UNITS, resultMeta } from '#core/dates/until-wording';
 import { lifePageMeta } from '#core/life/life-page-meta';
 import { matchesRoutePattern } from '#core/route-assets';
 import { paths } from '#core/paths';
+import { scriptJson, WRITTEN_DATA_ID, type WrittenPageData } from '#core/written-page-data';
 
 const PRODUCT = 'Memento';
 
@@ -28,6 +29,8 @@ export interface PageText {
   readonly heading?: string;
   /** The page's own address, for link previews (og:url). */
   readonly url?: string;
+  /** The records the page shows, read for it here (an expert's page: the expert): the page is then written whole with them. */
+  readonly data?: WrittenPageData;
 }
 
 /** One address segment as typed, or undefined when it is not valid percent-encoding. */
@@ -135,16 +138,21 @@ export interface PrerenderedPage {
   readonly day: string;
   /** The page's own address, for link previews (og:url). */
   readonly url?: string;
+  /** The records it was written with, carried in the HTML for the app's first render (#core/written-page-data). */
+  readonly data?: WrittenPageData;
 }
 
 /**
  * `html` (the app shell) carrying a prerendered page: its markup in place of the loading mark,
  * inert until the app has taken it over (main.tsx lifts it then), the day it was written on for
- * the app's first render, its route's styles after the shell's, and its title and description in
- * the head.
+ * the app's first render, its route's styles after the shell's, its title and description in
+ * the head, and the records it was written with (a data element the browser never runs).
  */
 export function withPrerenderedPage(html: string, page: PrerenderedPage): string {
   const withText = page.title === '' ? html : withHead(html, page.title, page.description, page.url);
   const styled = page.styles === '' ? withText : withText.replace('</head>', () => `<style>${page.styles}</style></head>`);
-  return styled.replace(LOADING_MARK, () => page.html).replace('<div id="root">', () => `<div id="root" inert data-written-day="${escapeHtml(page.day)}">`);
+  const { data } = page;
+  const withData =
+    data === undefined ? styled : styled.replace('</body>', () => `<script type="application/json" id="${WRITTEN_DATA_ID}">${scriptJson(data)}</script></body>`);
+  return withData.replace(LOADING_MARK, () => page.html).replace('<div id="root">', () => `<div id="root" inert data-written-day="${escapeHtml(page.day)}">`);
 }

@@ -30,7 +30,7 @@ export interface ServePwaOptions {
   readonly sourceMaps: boolean;
   /** Per-page extra <head> tags (see `HeadHook`), e.g. a page's own Open Graph tags. */
   readonly headHooks?: readonly HeadHook[];
-  /** The words of pages beyond the date pages (e.g. an expert's page), written into the shell. */
+  /** The words of pages beyond the date pages (e.g. an expert's page), written into the shell; with their records (`data`), the page is written whole. */
   readonly pageText?: PageTextSource;
   /** Where the site is published (https://memento.example): the origin its written pages spell out. */
   readonly publicOrigin: string;
@@ -74,10 +74,11 @@ export function servePwa(publicDir: string, { sourceMaps, headHooks = [], pageTe
   const pages = pageHtmlSource(publicDir, {
     headHooks,
     pageText: async (urlPath) => datePageText(urlPath, serverToday()) ?? (await pageText?.(urlPath)) ?? null,
-    writtenPage: async (urlPath, origin) => {
+    // Written whole: the date pages, and a page whose words came with their records (an expert's).
+    writtenPage: async (urlPath, origin, text) => {
       const day = serverToday();
-      if (datePageText(urlPath, day) === null) return null;
-      const html = await renderer.render(urlPath, day, origin);
+      if (text.data === undefined && datePageText(urlPath, day) === null) return null;
+      const html = await renderer.render(urlPath, day, origin, text.data);
       return html === null ? null : { html, day };
     },
   });

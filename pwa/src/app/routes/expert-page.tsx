@@ -37,3 +37,6 @@ export function Component() {
     />
   );
 }
+
+/** The server writes the page with the payment form closed: back from the bank's check (`?order=`), the app draws it afresh, with the form open. */
+export const fitsWrittenPage = (): boolean => !new URLSearchParams(window.location.search).has('order');

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_NAME_MAX } from '#core/experts/site-name';
 import { NOT_TAKING_BOOKINGS } from '#core/experts/messages';
 import { apiErrorBodySchema } from '#core/schemas/api-error';
+import { readWrittenPageData, WRITTEN_DATA_ID } from '#core/written-page-data';
+import { PAGE_RENDER_FILE, RENDER_DIR } from '../../http/page-renderer.ts';
 import {
   checkSiteNameResponseSchema,
   expertDashboardResponseSchema,
@@ -262,6 +264,45 @@ describe('the public page', () => {
       const response = await call(app, 'GET', `/api/expert/page/${name}`);
       expect(response.status).toBe(404);
       expect(await errorOf(response)).toBe('EXPERT_NOT_FOUND');
+    }
+  });
+
+  it('is written whole by the build’s renderer with the expert, whom the HTML carries for the app, and again after an edit', async () => {
+    // A build of its own: the renderer sits beside the browser's files, as `npm run build` writes it.
+    const build = await fs.mkdtemp(path.join(os.tmpdir(), 'experts-written-'));
+    const browserDir = path.join(build, 'pwa');
+    await fs.mkdir(browserDir);
+    await fs.mkdir(path.join(build, RENDER_DIR));
+    await fs.writeFile(
+      path.join(browserDir, 'index.html'),
+      '<!doctype html><html><head><title>Memento</title></head><body><div id="root"><div class="boot" aria-hidden="true">Memento</div></div></body></html>',
+    );
+    // A stand-in renderer that shows whom it was given.
+    await fs.writeFile(
+      path.join(build, RENDER_DIR, PAGE_RENDER_FILE),
+      'export async function renderPage({ data }) { return \'<main data-expert="\' + encodeURIComponent(data?.publicExpert?.yourName ?? \'nobody\') + \'"></main>\'; }',
+    );
+    const written = await servePayments(database().sql, { PUBLIC_DIR: browserDir, PUBLIC_ORIGIN: 'https://memento.example' });
+    try {
+      const user = await newUser();
+      await addExpert(written, user, expertFields('WrittenWhole', { yourName: 'Ann </script><!-- Lee' }));
+      const html = await (await fetch(`${written.server.url}/ex/WrittenWhole`)).text();
+      expect(html).toContain(`<div id="root" inert data-written-day="`);
+      expect(html).toContain(`<main data-expert="${encodeURIComponent('Ann </script><!-- Lee')}"></main>`);
+      // The expert as the API answers, in a data element that no name can end early.
+      const carried = new RegExp(`<script type="application/json" id="${WRITTEN_DATA_ID}">([^<]*)</script>`).exec(html)?.[1];
+      const api = (await (await fetch(`${written.server.url}/api/expert/page/WrittenWhole`)).json()) as { item: unknown };
+      expect(readWrittenPageData(carried)).toEqual({ publicExpert: api.item });
+
+      await call(written, 'POST', '/api/updateExpert', user, expertFields('WrittenWhole', { yourName: 'Ann Lee' }));
+      expect(await (await fetch(`${written.server.url}/ex/WrittenWhole`)).text()).toContain('<main data-expert="Ann%20Lee"></main>');
+      // An unknown name: the usual shell, nothing written.
+      const unknown = await (await fetch(`${written.server.url}/ex/NobodyHere`)).text();
+      expect(unknown).not.toContain('data-expert');
+      expect(unknown).not.toContain(WRITTEN_DATA_ID);
+    } finally {
+      await written.close();
+      await fs.rm(build, { recursive: true, force: true });
     }
   });
 

@@ -3,6 +3,7 @@ import { paths } from '#core/paths';
 import type { Sql } from '../../db/client.ts';
 import type { PageText } from '../../http/page-text.ts';
 import { expertBySiteName, type ExpertRow } from './repo.ts';
+import { publicOf } from './service.ts';
 
 /**
  * `/ex/{siteName}` as its HTML arrives: the expert's own title, description (name, verb, bio) and
@@ -53,6 +54,8 @@ export function expertPageText({ sql, publicOrigin }: ExpertOpenGraphDeps): (url
       ...expertMeta(expert),
       heading: `Hi, there! I'm ${expert.yourName}`,
       url: new URL(paths.expertPage.href(expert.siteName), publicOrigin).href,
+      // The page is then written whole, showing what /api/expert/page/{siteName} answers.
+      data: { publicExpert: publicOf(expert) },
     };
   };
 }

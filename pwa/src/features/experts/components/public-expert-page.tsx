@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { CloudOff, SearchX } from 'lucide-react';
 import { BOOKING_THANK_YOU, NOT_TAKING_BOOKINGS } from '#core/experts/messages';
 import { REFUND_GUARANTEE } from '#core/experts/bookings';
@@ -25,7 +26,8 @@ export function PublicExpertPage({ siteName, checkout }: PublicExpertPageProps) 
   const load = usePublicExpert(siteName);
   const online = useOnlineStatus();
   // Back from the bank's check (`?order=`): the payment form opens again to finish that payment.
-  const [open, setOpen] = useState(() => new URLSearchParams(window.location.search).has('order'));
+  const { search } = useLocation();
+  const [open, setOpen] = useState(() => new URLSearchParams(search).has('order'));
   const [paid, setPaid] = useState(false);
 
   if (load.status === 'not-found') {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PublicExpert } from '#core/experts/public-expert-reply';
 import { isApiError } from '../../../lib/api-client';
 import { useOnlineStatus } from '../../../lib/online-status';
+import { writtenData } from '../../../lib/written-data';
 import { onboardingFailure } from '../expert-messages';
 import { forgetPageCopy, readPageCopy, savePageCopy } from './page-copies';
 import { getPublicExpert } from './public-expert-api';
@@ -15,10 +16,15 @@ export type PublicExpertLoad =
   | { readonly status: 'offline' }
   | { readonly status: 'failed'; readonly message: string };
 
-/** An expert's public page: the kept copy at once, then the server's (kept for next time). */
+/**
+ * An expert's public page: the expert the server wrote the page with, else the kept copy, at once;
+ * then the server's (kept for next time).
+ */
 export function usePublicExpert(siteName: string): PublicExpertLoad {
   const online = useOnlineStatus();
   const [load, setLoad] = useState<PublicExpertLoad>(() => {
+    const written = writtenData().publicExpert;
+    if (written?.siteName === siteName) return { status: 'ready', expert: written, fresh: true };
     const copy = readPageCopy(siteName);
     return copy === null ? { status: 'loading' } : { status: 'ready', expert: copy, fresh: false };
   });
