@@ -5,7 +5,6 @@ import { isSignedIn } from '#core/schemas/client-state';
 import { AppRouter, preloadPage, writtenPageFits } from './app/router';
 import { setWrittenDay } from './lib/current-instant';
 import { captureInstallPrompt } from './lib/install-prompt';
-import { forgetWrittenData } from './lib/written-data';
 import { readPersistedState } from './session/data/persisted-state';
 import './styles/global.css';
 
@@ -24,8 +23,6 @@ if (!container) throw new Error('The page has no #root element');
 function Started({ root: element }: { readonly root: HTMLElement }) {
   useLayoutEffect(() => {
     element.removeAttribute('inert');
-    // The records the page was written with served its first render; later renders ask afresh.
-    forgetWrittenData();
   }, [element]);
   return null;
 }

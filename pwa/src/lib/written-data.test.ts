@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicExpert } from '#core/experts/public-expert-reply';
 import { scriptJson, WRITTEN_DATA_ID } from '#core/written-page-data';
-import { forgetWrittenData, setWrittenData, writtenData } from './written-data';
+import { setWrittenData, writtenData } from './written-data';
 
 const expert: PublicExpert = {
   siteName: 'AnnLee',
@@ -15,19 +15,23 @@ const expert: PublicExpert = {
 };
 
 afterEach(() => {
-  document.getElementById(WRITTEN_DATA_ID)?.remove();
+  document.body.replaceChildren();
   setWrittenData(undefined);
 });
 
 describe('the records the first page was written with', () => {
-  it('are read from the page for the first render, then forgotten', () => {
+  it('serve the render that takes the written page over, and no render after it', () => {
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.setAttribute('inert', '');
     const element = document.createElement('script');
     element.type = 'application/json';
     element.id = WRITTEN_DATA_ID;
     element.textContent = scriptJson({ publicExpert: expert });
-    document.body.append(element);
+    document.body.append(root, element);
     expect(writtenData()).toEqual({ publicExpert: expert });
-    forgetWrittenData();
+    // The app has taken the page over (main.tsx): later pages ask for their own.
+    root.removeAttribute('inert');
     expect(writtenData()).toEqual({});
   });
 
