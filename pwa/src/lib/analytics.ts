@@ -1,4 +1,5 @@
 import type { AnalyticsEventName } from '#core/schemas/analytics';
+import { whenIdle } from './when-idle';
 
 /**
  * First-party analytics (DEVIATIONS #14): an event is a name and a path, queued in local storage
@@ -108,10 +109,16 @@ export function recordEvent(name: AnalyticsEventName, path: string): void {
   recorder().record(name, path);
 }
 
-/** Sends queued events now and whenever the browser comes back online; returns the stop. */
+/**
+ * Sends queued events in the page's first spare moment (not while it starts) and whenever the
+ * browser comes back online; returns the stop.
+ */
 export function startSendingEvents(): () => void {
   const flush = () => void recorder().flush();
-  flush();
+  const cancel = whenIdle(flush);
   window.addEventListener('online', flush);
-  return () => window.removeEventListener('online', flush);
+  return () => {
+    cancel();
+    window.removeEventListener('online', flush);
+  };
 }

@@ -9,7 +9,8 @@ interface BeforeInstallPromptEvent extends Event {
 const DISMISSED_KEY = 'memento.install-hint-dismissed';
 
 let deferredPrompt: BeforeInstallPromptEvent | null = null;
-let dismissed = false;
+/** Read from storage the first time the offer is asked for, not while the app's code starts. */
+let dismissed: boolean | undefined;
 const listeners = new Set<() => void>();
 
 function notify(): void {
@@ -29,7 +30,6 @@ function readDismissed(): boolean {
  * renders, because the browser may make the offer right after the page loads.
  */
 export function captureInstallPrompt(): void {
-  dismissed = readDismissed();
   window.addEventListener('beforeinstallprompt', (event) => {
     // Keep the browser's own banner away; the app shows its button instead.
     event.preventDefault();
@@ -58,6 +58,7 @@ function isIosSafari(): boolean {
 export type InstallOffer = 'prompt' | 'ios-instructions' | 'none';
 
 function currentOffer(): InstallOffer {
+  dismissed ??= readDismissed();
   if (dismissed || isStandalone()) return 'none';
   if (deferredPrompt) return 'prompt';
   return isIosSafari() ? 'ios-instructions' : 'none';

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ServiceWorkerControl } from './service-worker';
+import { whenIdle } from './when-idle';
 
 export interface AppUpdate {
   /** A new version is installed and waits for the person to reload. */
@@ -41,8 +42,9 @@ const getServerSnapshot = () => NOTHING_YET;
 const reloadPage = () => window.location.reload();
 
 /**
- * Registers the service worker once the page has loaded, so neither the registration nor its code
- * (workbox-window, fetched then) competes with the first page's own downloads. The dev server
+ * Registers the service worker once the page has loaded and the browser has a moment to spare, so
+ * neither the registration nor its code (workbox-window, fetched then) competes with the first
+ * page's own downloads, or with the app's start for the processor. The dev server
  * builds no service worker (vite.config.ts: devOptions), so `npm run dev` registers none.
  */
 function registerAfterLoad(): void {
@@ -62,8 +64,8 @@ function registerAfterLoad(): void {
       console.warn('The service worker could not be registered', error);
     });
   };
-  if (document.readyState === 'complete') registerNow();
-  else window.addEventListener('load', registerNow, { once: true });
+  if (document.readyState === 'complete') whenIdle(registerNow);
+  else window.addEventListener('load', () => whenIdle(registerNow), { once: true });
 }
 
 function reload(): void {
