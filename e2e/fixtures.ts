@@ -12,12 +12,23 @@ export const test = base.extend<Fixtures>({
   pageProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];
+      // Where each console error came from (for a failed request, its address), for the report
+      // only: tests that expect a problem match its text exactly.
+      const sources = new Map<string, string>();
       page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+        if (message.type() !== 'error') return;
+        const text = `console: ${message.text()}`;
+        problems.push(text);
+        const { url } = message.location();
+        if (url !== '') sources.set(text, url);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       await use(problems);
-      expect(problems, 'the page logged errors').toEqual([]);
+      const reported = problems.map((text) => {
+        const source = sources.get(text);
+        return source === undefined ? text : `${text} (from ${source})`;
+      });
+      expect(reported, 'the page logged errors').toEqual([]);
     },
     { auto: true },
   ],
