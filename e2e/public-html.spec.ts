@@ -39,10 +39,12 @@ async function expectTakenOverInPlace(page: Page, path: string): Promise<void> {
   });
   await rememberWrittenHeading(page);
   await page.goto(path);
-  const inPage = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
   const heading = await page.getByRole('heading', { level: 1 }).textContent();
   // The written page cannot be pressed until the app's own render is in place; then it can.
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  // The route's stylesheets, as disabled links: announced in the HTML's held template, which the
+  // boot script moves into the document after the first paint, so only read once the app runs.
+  const inPage = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
   expect(await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')))).toBe(true);
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading ?? '');
