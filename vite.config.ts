@@ -182,6 +182,10 @@ const outDir = fileURLToPath(new URL('./dist/pwa', import.meta.url));
 export default defineConfig(({ isSsrBuild = false }) => ({
   root: 'pwa',
   publicDir: 'public',
+  // The page renderer (dist/render) carries its own React, built for production: left to Node,
+  // React picks its development build wherever NODE_ENV is not 'production' (as under
+  // `npm start`), which wrote each page three times slower (6.4 ms against 2.0 ms a date page).
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   css: {
     modules: {
       // `card_AbC1`: the class's own name and a short mark of its file (4 characters of a hash of
