@@ -177,8 +177,14 @@ test.describe('with scripts', () => {
   }
   test('an expert’s page: the app takes it over in place, from the expert the HTML carries', async ({ page, request }) => {
     const path = await addExpert(request);
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes('/api/expert/page/')) asked.push(sent.url());
+    });
     await expectTakenOverInPlace(page, path);
     await expect(page.getByText('Rate (hourly): $55.00')).toBeVisible();
+    // The server read the expert for this page just now: the app does not ask for it again.
+    expect(asked).toEqual([]);
   });
 });
 

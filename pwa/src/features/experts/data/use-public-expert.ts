@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PublicExpert } from '#core/experts/public-expert-reply';
 import { isApiError } from '../../../lib/api-client';
 import { useOnlineStatus } from '../../../lib/online-status';
@@ -18,18 +18,28 @@ export type PublicExpertLoad =
 
 /**
  * An expert's public page: the expert the server wrote the page with, else the kept copy, at once;
- * then the server's (kept for next time).
+ * then the server's (kept for next time). A page written with the expert was read from the server
+ * just now: it is kept as it is, and asked for again only when the connection comes back.
  */
 export function usePublicExpert(siteName: string): PublicExpertLoad {
   const online = useOnlineStatus();
+  const [written] = useState(() => {
+    const expert = writtenData().publicExpert;
+    return expert?.siteName === siteName ? expert : null;
+  });
   const [load, setLoad] = useState<PublicExpertLoad>(() => {
-    const written = writtenData().publicExpert;
-    if (written?.siteName === siteName) return { status: 'ready', expert: written, fresh: true };
+    if (written !== null) return { status: 'ready', expert: written, fresh: true };
     const copy = readPageCopy(siteName);
     return copy === null ? { status: 'loading' } : { status: 'ready', expert: copy, fresh: false };
   });
+  const askServer = useRef(written === null);
 
   useEffect(() => {
+    if (!askServer.current) {
+      askServer.current = true;
+      if (written !== null) savePageCopy(written);
+      return;
+    }
     let live = true;
     getPublicExpert(siteName).then(
       (expert) => {
@@ -53,7 +63,7 @@ export function usePublicExpert(siteName: string): PublicExpertLoad {
     return () => {
       live = false;
     };
-  }, [siteName, online]);
+  }, [siteName, online, written]);
 
   return load;
 }
