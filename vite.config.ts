@@ -75,6 +75,9 @@ function inlineShellStyles(): Plugin {
   };
 }
 
+/** The chunk of React's renderer (react-dom/client). */
+const RENDERER_CHUNK = 'react-dom';
+
 const isBootChunk = (chunk: { readonly facadeModuleId: string | null }): boolean => /[\\/]src[\\/]boot\.ts$/.test(chunk.facadeModuleId ?? '');
 
 /**
@@ -101,6 +104,8 @@ function startAfterFirstPaint(): Plugin {
         const code = boot.code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '').trim();
         if (/<\/script|<!--/i.test(code)) throw new Error('the boot script cannot be written into the page as it is');
         const entryScript = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/;
+        const renderer = Object.values(bundle).find((item) => item.type === 'chunk' && item.name === RENDERER_CHUNK);
+        if (renderer === undefined) throw new Error(`the build has no ${RENDERER_CHUNK} chunk`);
         if (!entryScript.test(html)) throw new Error("index.html has no module script for the app's entry");
         // The script now lives in the page: its file (and map) would be one more thing to store offline, unused.
         Reflect.deleteProperty(bundle, boot.fileName);
@@ -108,7 +113,7 @@ function startAfterFirstPaint(): Plugin {
         return html.replace(
           entryScript,
           (_tag, file: string) =>
-            `<script type="module">${code}</script>\n    <template ${HELD_CHUNKS_ATTRIBUTE}><link rel="modulepreload" fetchpriority="low" crossorigin href="${file}" data-app-entry></template>`,
+            `<script type="module">${code}</script>\n    <template ${HELD_CHUNKS_ATTRIBUTE}><link rel="modulepreload" fetchpriority="low" crossorigin href="${file}" data-app-entry><link rel="modulepreload" fetchpriority="low" crossorigin href="/${renderer.fileName}"></template>`,
         );
       },
     },
@@ -228,6 +233,9 @@ export default defineConfig(({ isSsrBuild = false }) => ({
           // overlay load them when they need them.
           groups: [
             { name: 'app', tags: ['$initial'], test: (id: string) => !id.endsWith('/src/boot.ts') },
+            // React's renderer, which the entry imports dynamically so that it runs in a task of its
+            // own (pwa/src/main.tsx); the HTML announces it beside the entry.
+            { name: RENDERER_CHUNK, test: /[\\/]node_modules[\\/](?:react-dom[\\/](?:client\.js|cjs[\\/]react-dom-client\.)|scheduler[\\/])/ },
             { name: 'ui', test: /[\\/]src[\\/]components[\\/]ui[\\/](?:card|page-heading|icon-tile)[.-]/ },
             // XState, for every flow that is a machine (reminders now; payments, onboarding and
             // the game next): one shared chunk that the pages with a machine load and cache

@@ -188,6 +188,26 @@ test.describe('with scripts', () => {
   });
 });
 
+test.describe('with scripts, the chunks the HTML held back', () => {
+  test.use({ javaScriptEnabled: true });
+
+  test('all come into the document and are fetched once the app runs, React’s renderer as a chunk apart', async ({ page, request }) => {
+    const path = '/humansounds';
+    const html = await (await request.get(path)).text();
+    const held = [...(/<template data-app-chunks>([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '').matchAll(/href="([^"]+)"/g)].map((match) => match[1] ?? '');
+    const modules = held.filter((href) => href.endsWith('.js'));
+    expect(modules.filter((href) => /^\/assets\/(?:index|react-dom)-[\w-]+\.js$/.test(href))).toHaveLength(2);
+    expect(modules.length).toBeGreaterThan(2);
+    const requested = new Set<string>();
+    page.on('request', (sent) => requested.add(new URL(sent.url()).pathname));
+    await page.goto(path);
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    // The boot script adds them one task at a time: all of them, none left in the template.
+    await expect.poll(() => page.locator('head link[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(expect.arrayContaining(held));
+    await expect.poll(() => modules.filter((href) => !requested.has(href))).toEqual([]);
+  });
+});
+
 test.describe('with scripts, opened on a later day than the build', () => {
   test.use({ javaScriptEnabled: true });
 

@@ -1,5 +1,4 @@
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { parseCalendarDay, type CalendarDay } from '#core/dates/calendar-day';
 import { isSignedIn } from '#core/schemas/client-state';
 import { AppRouter, preloadPage, writtenPageFits } from './app/router';
@@ -46,25 +45,37 @@ function writtenPageDay(element: HTMLElement): CalendarDay | null {
   return writtenPageFits(window.location.pathname) ? day : null;
 }
 
+/** Resolves in a task of its own: what follows does not lengthen the task that ran before it. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve));
+}
+
 // The first page's code is fetched before React renders anything, so the page appears whole
-// instead of after a loading frame; the HTML's own page or placeholder shows meanwhile. The
-// render is a transition: it yields to the browser every few milliseconds instead of holding
-// the page in one long task.
-void preloadPage(window.location.pathname).then(() => {
-  const day = writtenPageDay(container);
-  startTransition(() => {
-    if (day === null) {
-      createRoot(container).render(app);
-      return;
-    }
-    // Hydrated: the written elements stay, and the app attaches itself to them. Its first render
-    // shows the written day; where the device's day differs, it re-renders at once.
-    setWrittenDay(day);
-    hydrateRoot(container, app, {
-      // React draws the page afresh and goes on; said as an error, so it is seen (the e2e tests fail on it).
-      onRecoverableError: (error) => {
-        console.error('The page the server sent did not match the app’s first render, so it was drawn again:', error);
-      },
+// instead of after a loading frame; the HTML's own page or placeholder shows meanwhile. React's
+// renderer comes as a chunk of its own, fetched beside this one (the HTML announces both), and
+// runs in a task of its own: evaluated with the rest of the entry, it made one long task of the
+// app's start. The render is a transition: it yields to the browser every few milliseconds
+// instead of holding the page in one long task.
+void Promise.all([import('react-dom/client'), preloadPage(window.location.pathname)])
+  .then(async ([renderer]) => {
+    await nextTask();
+    return renderer;
+  })
+  .then(({ createRoot, hydrateRoot }) => {
+    const day = writtenPageDay(container);
+    startTransition(() => {
+      if (day === null) {
+        createRoot(container).render(app);
+        return;
+      }
+      // Hydrated: the written elements stay, and the app attaches itself to them. Its first render
+      // shows the written day; where the device's day differs, it re-renders at once.
+      setWrittenDay(day);
+      hydrateRoot(container, app, {
+        // React draws the page afresh and goes on; said as an error, so it is seen (the e2e tests fail on it).
+        onRecoverableError: (error) => {
+          console.error('The page the server sent did not match the app’s first render, so it was drawn again:', error);
+        },
+      });
     });
   });
-});
