@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { charityRaisedReply, readCharityRaised, type CharityRaised } from '#core/human-sounds/raised-reply';
 import { api, type ApiClient } from '../../../lib/api-client';
 import { useOnlineStatus } from '../../../lib/online-status';
@@ -63,7 +63,8 @@ export function useCharityRaised(): { readonly state: RaisedState; readonly retr
     getCharityRaised(controller.signal).then(
       (raised) => {
         saveRaised(raised);
-        setLive(raised);
+        // Not urgent: React redraws the page with the figures a few milliseconds at a time.
+        startTransition(() => setLive(raised));
       },
       () => {
         if (!controller.signal.aborted) setFailedAttempt(attempt);

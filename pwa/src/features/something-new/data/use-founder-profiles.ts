@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { FounderProfile, GetOneSomethingNewResponse, SavedSomethingNew } from '#core/schemas/something-new';
 import { rememberProfile } from '#core/something-new/pick';
 import { isApiError } from '../../../lib/api-client';
@@ -53,20 +53,24 @@ export function useFounderProfiles(): FounderProfiles {
     onCard.current = current;
   }, [current]);
 
+  // A transition: the page is redrawn with the answer a few milliseconds at a time, not in one
+  // long task the moment it arrives.
   const applyReply = useCallback((reply: GetOneSomethingNewResponse) => {
     const profile = reply.item[0];
-    setFetchedOnOpen(true);
-    if (profile === undefined) {
-      setFetchState({ status: 'empty' });
-      return;
-    }
-    setCurrent(profile);
-    setSaved((before) => {
-      // Sample profiles and the operator's are never mixed: a switch of data starts the list again.
-      const kept = before !== null && before.sample === reply.sample ? before.recent : [];
-      return { recent: rememberProfile(kept, profile), sample: reply.sample, datasetUrl: reply.datasetUrl };
+    startTransition(() => {
+      setFetchedOnOpen(true);
+      if (profile === undefined) {
+        setFetchState({ status: 'empty' });
+        return;
+      }
+      setCurrent(profile);
+      setSaved((before) => {
+        // Sample profiles and the operator's are never mixed: a switch of data starts the list again.
+        const kept = before !== null && before.sample === reply.sample ? before.recent : [];
+        return { recent: rememberProfile(kept, profile), sample: reply.sample, datasetUrl: reply.datasetUrl };
+      });
+      setFetchState({ status: 'idle' });
     });
-    setFetchState({ status: 'idle' });
   }, []);
 
   const applyFailure = useCallback((error: unknown) => {
