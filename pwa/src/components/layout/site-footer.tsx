@@ -8,7 +8,7 @@ import styles from './site-footer.module.css';
 export function SiteFooter() {
   const year = useCurrentYear();
   return (
-    <footer className={styles.footer}>
+    <footer className={`${styles.footer} render-near-view`}>
       <Container className={styles.inner}>
         <p className={styles.meta}>
           <span>© {year} Memento</span>

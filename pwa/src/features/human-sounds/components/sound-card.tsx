@@ -13,7 +13,7 @@ interface SoundCardProps {
 export function SoundCard({ sound }: SoundCardProps) {
   const headingId = useId();
   return (
-    <Card as="li" className={styles.card}>
+    <Card as="li" className={`${styles.card} render-near-view`}>
       <article className={styles.sound} aria-labelledby={headingId}>
         <img className={styles.illustration} src={soundIllustrationHref(sound.id)} alt="" width={88} height={88} loading="lazy" />
         <div className={styles.body}>

@@ -9,7 +9,7 @@ interface ClosingCtaProps {
 
 export function ClosingCta({ signedIn }: ClosingCtaProps) {
   return (
-    <section className={styles.section} aria-labelledby="closing-title">
+    <section className={`${styles.section} render-near-view`} aria-labelledby="closing-title">
       <Container>
         <div className={styles.band}>
           <h2 id="closing-title" className={styles.title}>

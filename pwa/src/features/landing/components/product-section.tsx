@@ -7,7 +7,7 @@ import styles from './product-section.module.css';
 /** What the daily practice is made of (the header's Product link lands here). */
 export function ProductSection() {
   return (
-    <section id="product" className={styles.section} aria-labelledby="product-title">
+    <section id="product" className={`${styles.section} render-near-view`} aria-labelledby="product-title">
       <Container>
         <PageHeading
           level={2}

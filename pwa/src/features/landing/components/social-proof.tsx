@@ -8,7 +8,7 @@ import styles from './social-proof.module.css';
 /** Press mentions and people's posts, as quiet static cards. */
 export function SocialProof() {
   return (
-    <section className={styles.section} aria-labelledby="proof-title">
+    <section className={`${styles.section} render-near-view`} aria-labelledby="proof-title">
       <Container>
         <PageHeading
           level={2}

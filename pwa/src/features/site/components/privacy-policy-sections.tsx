@@ -9,7 +9,7 @@ const mail = <a href={contactMailto('Privacy request')}>{CONTACT_EMAIL}</a>;
 export function PrivacyPolicySections() {
   return (
     <>
-      <section>
+      <section className="render-near-view">
         <h2>What we keep</h2>
         <ul>
           <li>
@@ -32,7 +32,7 @@ export function PrivacyPolicySections() {
         </p>
       </section>
 
-      <section>
+      <section className="render-near-view">
         <h2>Analytics, without trackers</h2>
         <p>
           We count page views and a few actions, such as signing in, on our own server. There are no
@@ -42,7 +42,7 @@ export function PrivacyPolicySections() {
         </p>
       </section>
 
-      <section>
+      <section className="render-near-view">
         <h2>Payments</h2>
         <p>
           Payments are handled by Stripe. Your card number goes straight to Stripe: we never see or store
@@ -51,7 +51,7 @@ export function PrivacyPolicySections() {
         </p>
       </section>
 
-      <section>
+      <section className="render-near-view">
         <h2>E-mail</h2>
         <p>
           We e-mail you receipts, download links you paid for and the reminders you switch on. Nothing
@@ -59,7 +59,7 @@ export function PrivacyPolicySections() {
         </p>
       </section>
 
-      <section>
+      <section className="render-near-view">
         <h2>On your device</h2>
         <p>
           While you are signed in, your journal and your settings live on this device (in its IndexedDB
@@ -82,7 +82,7 @@ export function PrivacyPolicySections() {
         </p>
       </section>
 
-      <section>
+      <section className="render-near-view">
         <h2>Who else handles it</h2>
         <p>
           Google (only if you sign in with Google), Stripe (payments), our e-mail provider (sending mail)
@@ -91,7 +91,7 @@ export function PrivacyPolicySections() {
         </p>
       </section>
 
-      <section>
+      <section className="render-near-view">
         <h2>Export and delete</h2>
         <p>
           Write to {mail} from the address of your account. We send you a copy of everything we hold about
@@ -101,7 +101,7 @@ export function PrivacyPolicySections() {
         </p>
       </section>
 
-      <section>
+      <section className="render-near-view">
         <h2>Contact</h2>
         <p>Questions about this policy or your data: {mail}. We answer every message.</p>
       </section>

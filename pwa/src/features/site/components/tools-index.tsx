@@ -30,7 +30,7 @@ export function ToolsIndex() {
               </h2>
               <ul className={styles.grid} role="list">
                 {group.tools.map(({ name, description, to, icon: Icon }) => (
-                  <Card as="li" key={name} interactive>
+                  <Card as="li" key={name} className={`${styles.tool} render-near-view`} interactive>
                     <span className={styles.icon}>
                       <Icon aria-hidden="true" />
                     </span>
