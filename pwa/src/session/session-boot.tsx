@@ -1,9 +1,10 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { isSignedIn } from '#core/schemas/client-state';
+import { useEffect, type ReactNode } from 'react';
+import { isSignedInUser } from '#core/schemas/client-state';
 import { startSendingEvents } from '../lib/analytics';
 import { UserSyncProvider } from './user-sync-provider';
 import { storedUserId } from './stored-user-id';
 import { useApiSessionBinding } from './use-api-session-binding';
+import { useSessionPart } from './use-session';
 import { useSessionStore } from './use-session-store';
 import { useSignOutEffects } from './use-sign-out-effects';
 import { useUserRefresh } from './use-user-refresh';
@@ -16,11 +17,11 @@ import { useUserSyncLifecycle } from './use-user-sync-lifecycle';
  */
 export function SessionBoot({ children }: { readonly children: ReactNode }) {
   const store = useSessionStore();
-  // A written page is taken over only where nobody is signed in (main.tsx): it read the same state.
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  const signedIn = isSignedIn(state);
-  const userId = signedIn ? storedUserId(state.user) : null;
-  const token = signedIn ? state.user.token : '';
+  // The user slice alone: a toast coming and going does not run these hooks again.
+  const user = useSessionPart((state) => state.user);
+  const signedIn = isSignedInUser(user);
+  const userId = signedIn ? storedUserId(user) : null;
+  const token = signedIn ? user.token : '';
   // Signed in without a token: written by something else, never by us, and of no use. (Without
   // an account id, the refresh below fills it in; sync waits for it.)
   const damaged = signedIn && token === '';
