@@ -206,6 +206,20 @@ test.describe('with scripts, the chunks the HTML held back', () => {
     await expect.poll(() => page.locator('head link[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(expect.arrayContaining(held));
     await expect.poll(() => modules.filter((href) => !requested.has(href))).toEqual([]);
   });
+
+  test('where React’s renderer cannot be fetched, the written page stays usable as a plain page', async ({ page, pageProblems }) => {
+    await page.route(/\/assets\/react-dom-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/tools');
+    // Not left inert with nothing behind it: its links are ordinary links, and they work.
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await page.getByRole('link', { name: 'Weeks until', exact: true }).click();
+    await expect(page).toHaveURL(/\/weeksuntil$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    // Said in the console, once per page, with the failed fetches the browser reports.
+    expect(pageProblems.filter((problem) => problem.includes('The app could not start'))).toHaveLength(2);
+    pageProblems.splice(0, pageProblems.length);
+  });
 });
 
 test.describe('with scripts, opened on a later day than the build', () => {

@@ -36,7 +36,9 @@ function start(): void {
   const now = links.filter((link) => link === entry || link.matches('link[rel="stylesheet"][disabled]'));
   document.head.append(...now);
   appendOneByOne(links.filter((link) => !now.includes(link)));
-  if (entry instanceof HTMLLinkElement) void import(/* @vite-ignore */ entry.href);
+  // Where the app cannot be fetched (the connection dropped on a first visit), the written page
+  // stays as a plain page whose links work, rather than one that cannot be pressed at all.
+  if (entry instanceof HTMLLinkElement) import(/* @vite-ignore */ entry.href).catch(() => document.getElementById('root')?.removeAttribute('inert'));
 }
 
 // A frame callback runs just before a paint, and a task queued from it just after. A page opened

@@ -78,4 +78,10 @@ void Promise.all([import('react-dom/client'), preloadPage(window.location.pathna
         },
       });
     });
+  })
+  .catch((error: unknown) => {
+    // The renderer could not be fetched (the connection dropped on a first visit): the written
+    // page stays as a plain page whose links work, rather than one that cannot be pressed at all.
+    container.removeAttribute('inert');
+    console.error('The app could not start; the page works as a plain page until it is opened again:', error);
   });
