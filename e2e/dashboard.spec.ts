@@ -116,18 +116,7 @@ test('words the device could not store are kept when the journal is left, and co
   await signIn.signInLocally(someone());
   await dashboard.openGratitude();
   // IndexedDB refuses the journal's text writes on this page (a full disk, say).
-  await page.evaluate(() => {
-    const store = IDBObjectStore.prototype;
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- wrapped: the proxy calls it with its own store as `this`
-    store.add = new Proxy(store.add, {
-      apply(add, target: IDBObjectStore, args: [unknown, IDBValidKey?]) {
-        if (target.name === 'outbox' && JSON.stringify(args[0]).includes('gratitudeOne')) {
-          throw new DOMException('The device is out of storage', 'QuotaExceededError');
-        }
-        return Reflect.apply(add, target, args);
-      },
-    });
-  });
+  await dashboard.refuseFirstTextWrites();
   await dashboard.field('One').fill('The first snow');
   await expect(page.getByRole('alert')).toBeVisible();
   await dashboard.openAccount();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test, waitForServiceWorker } from './fixtures';
+import { expect, paths, test, waitForServiceWorker } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
 import { forgiveFaviconFailures, goOnline, watchApiInFlight, watchFailedRequests } from './pages/offline-favicon';
 import { SignInPage } from './pages/sign-in-page';
@@ -116,4 +116,59 @@ test('two devices write the same field offline: both converge and the other text
     await expect(kept.getByText(loser)).toBeVisible();
   }
   for (const device of devices) await device.close();
+});
+
+test('words a device could not store, replaced meanwhile on another device, come back as a choice and not over the newer text', async ({ page, browser }) => {
+  // Two devices, each signing in and syncing: on 2 busy cores this takes longer than a one-page test.
+  test.slow();
+  const email = someone();
+  const signIn = new SignInPage(page);
+  const dashboard = new DashboardPage(page);
+  await signIn.open();
+  await signIn.signInLocally(email);
+  await dashboard.waitForSynced();
+  await dashboard.openGratitude();
+  // This page cannot store the first text (a full disk, say): the words are kept aside on the device.
+  await dashboard.refuseFirstTextWrites();
+  await dashboard.field('One').fill('The first snow');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await dashboard.openAccount();
+  // The page goes; the words stay kept on the device.
+  await page.goto('about:blank');
+
+  // Meanwhile the person writes that text on another device.
+  const other = await deviceSignedIn(browser, email);
+  const otherDashboard = new DashboardPage(other.page);
+  await otherDashboard.openGratitude();
+  const pushed = other.page.waitForResponse((response) => response.url().includes('/api/sync/push') && response.ok());
+  await otherDashboard.field('One').fill('Rain on the window');
+  await otherDashboard.field('One').blur();
+  await pushed;
+  await other.close();
+
+  // Back on the first device, a new page (it stores again), once it has pulled and stored the
+  // other text: the round that pulled it says Synced when it is done.
+  const pulled = page.waitForResponse(
+    async (response) => response.url().includes('/api/sync/pull') && (await response.text()).includes('Rain on the window'),
+  );
+  await page.goto(paths.dashboard.href());
+  await pulled;
+  await dashboard.waitForSynced();
+  await dashboard.openGratitude();
+  const choice = page.getByRole('group', { name: 'Words kept on this device' });
+  await expect(choice.getByText('The first snow')).toBeVisible();
+  await expect(dashboard.field('One')).toHaveValue('Rain on the window');
+  await expect(dashboard.field('One')).not.toBeEditable();
+  expect(await dashboard.severeViolations('kept words')).toEqual([]);
+
+  await choice.getByRole('button', { name: 'Use my words' }).click();
+  await expect(dashboard.field('One')).toHaveValue('The first snow');
+  await expect(dashboard.field('One')).toBeEditable();
+  await expect(choice).toBeHidden();
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('memento.unsaved-journal.')))).toEqual([]);
+  await dashboard.waitForSynced();
+  // The other device's text is not lost either: the server keeps it as an earlier version (the
+  // list is asked for as the journal opens).
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Earlier versions from other devices' }).getByText('Rain on the window')).toBeVisible();
 });

@@ -25,6 +25,25 @@ export class DashboardPage {
     return this.page.getByRole('textbox', { name: label, exact: true });
   }
 
+  /**
+   * From now on this page's IndexedDB refuses writes of the first journal text, as a full disk
+   * would (a new page takes them again).
+   */
+  async refuseFirstTextWrites(): Promise<void> {
+    await this.page.evaluate(() => {
+      const store = IDBObjectStore.prototype;
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- wrapped: the proxy calls it with its own store as `this`
+      store.add = new Proxy(store.add, {
+        apply(add, target: IDBObjectStore, args: [unknown, IDBValidKey?]) {
+          if (target.name === 'outbox' && JSON.stringify(args[0]).includes('gratitudeOne')) {
+            throw new DOMException('The device is out of storage', 'QuotaExceededError');
+          }
+          return Reflect.apply(add, target, args);
+        },
+      });
+    });
+  }
+
   async openGratitude(): Promise<void> {
     await this.activityButton('Gratitude Journal').click();
     await expect(this.page.getByText('Log three items that you are grateful for today.')).toBeVisible();

@@ -122,12 +122,34 @@ describe('the dashboard views', () => {
 
   it("stores another day's kept words when the practice opens", async () => {
     localStorage.clear();
-    unsavedJournalStore(db.name).keep(day('2026-11-21'), { gratitudeTwo: 'Yesterday’s walk' });
+    unsavedJournalStore(db.name).keep(day('2026-11-21'), { gratitudeTwo: { text: 'Yesterday’s walk', over: [''] } });
     renderDashboard(db, paths.dashboard.href());
     await waitFor(async () => {
       expect((await readRecord(db, 'exercises', '2026-11-21'))?.values.gratitudeTwo).toBe('Yesterday’s walk');
     }, SLOW);
     expect(unsavedJournalStore(db.name).read()).toEqual({});
+  });
+
+  it('sets today’s kept words beside a text written after them, and the field waits for the person’s choice', async () => {
+    localStorage.clear();
+    const user = userEvent.setup();
+    await saveExercise(db, day('2026-11-22'), { gratitudeOne: 'Rain on the window' }, Date.now());
+    unsavedJournalStore(db.name).keep(day('2026-11-22'), { gratitudeOne: { text: 'The first snow', over: [''] } });
+    renderDashboard(db, paths.dashboardGratitude.href());
+    const choice = await screen.findByRole('group', { name: 'Words kept on this device' });
+    const one = screen.getByRole('textbox', { name: 'One' });
+    expect(one).toHaveProperty('value', 'Rain on the window');
+    expect(one).toHaveProperty('readOnly', true);
+    expect(within(choice).getByText('The first snow')).toBeTruthy();
+    expect((await readRecord(db, 'exercises', '2026-11-22'))?.values.gratitudeOne).toBe('Rain on the window');
+
+    await user.click(within(choice).getByRole('button', { name: 'Use my words' }));
+    await waitFor(async () => {
+      expect((await readRecord(db, 'exercises', '2026-11-22'))?.values.gratitudeOne).toBe('The first snow');
+    }, SLOW);
+    expect(one).toHaveProperty('value', 'The first snow');
+    expect(one).toHaveProperty('readOnly', false);
+    await waitFor(() => expect(unsavedJournalStore(db.name).read()).toEqual({}));
   });
 
   it('says where the text being typed was changed meanwhile: another tab of this device, or another device', async () => {
@@ -205,6 +227,41 @@ describe('previous entries', () => {
     await user.click(screen.getByRole('button', { name: 'Later entry' }));
     await user.click(await screen.findByRole('button', { name: "Today's entry" }));
     expect(await screen.findByText('Log three items that you are grateful for today.')).toBeTruthy();
+  });
+
+  /** Saturday's second text, written on another device after this one kept its own words (their save never landed). */
+  async function openPastDayWithReplacedWords() {
+    localStorage.clear();
+    await saveExercise(db, day('2026-11-21'), { gratitudeTwo: 'A long walk by the river' }, Date.now());
+    unsavedJournalStore(db.name).keep(day('2026-11-21'), { gratitudeTwo: { text: 'Yesterday’s walk', over: [''] } });
+    renderDashboard(db, paths.dashboardPrevious.href(day('2026-11-21')));
+    return screen.findByRole('group', { name: 'Words kept on this device' });
+  }
+
+  it('offers a past day’s kept words that a later write replaced, beside that text, and stores them when chosen', async () => {
+    const user = userEvent.setup();
+    const choice = await openPastDayWithReplacedWords();
+    expect(within(choice).getByText('Yesterday’s walk')).toBeTruthy();
+    // Opening the practice did not put them over the later text.
+    expect((await readRecord(db, 'exercises', '2026-11-21'))?.values.gratitudeTwo).toBe('A long walk by the river');
+    expect(unsavedJournalStore(db.name).read()[day('2026-11-21')]?.gratitudeTwo?.text).toBe('Yesterday’s walk');
+
+    await user.click(within(choice).getByRole('button', { name: 'Use my words' }));
+    await waitFor(async () => {
+      expect((await readRecord(db, 'exercises', '2026-11-21'))?.values.gratitudeTwo).toBe('Yesterday’s walk');
+    }, SLOW);
+    expect(await screen.findByText('Yesterday’s walk')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Words kept on this device' })).toBeNull();
+    expect(unsavedJournalStore(db.name).read()).toEqual({});
+  });
+
+  it('lets a past day’s replaced words go when the person keeps the later text', async () => {
+    const user = userEvent.setup();
+    const choice = await openPastDayWithReplacedWords();
+    await user.click(within(choice).getByRole('button', { name: 'Keep the current text' }));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Words kept on this device' })).toBeNull());
+    expect(unsavedJournalStore(db.name).read()).toEqual({});
+    expect((await readRecord(db, 'exercises', '2026-11-21'))?.values.gratitudeTwo).toBe('A long walk by the river');
   });
 });
 

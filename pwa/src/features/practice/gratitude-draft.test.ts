@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JournalTexts } from '#core/practice/unsaved-journal-texts';
+import type { JournalTexts, KeptJournalTexts } from '#core/practice/unsaved-journal-texts';
 import { createGratitudeDraft, type DraftKeeper, type GratitudeTexts } from './gratitude-draft';
 
 const EMPTY: GratitudeTexts = { gratitudeOne: '', gratitudeTwo: '', gratitudeThree: '' };
@@ -44,9 +44,9 @@ describe('the gratitude draft', () => {
     draft.edit('gratitudeOne', 'Mine');
     draft.receive({ ...EMPTY, gratitudeOne: 'Theirs', gratitudeTwo: 'Pulled' });
     const { fields } = draft.getSnapshot();
-    expect(fields.gratitudeOne).toEqual({ value: 'Mine', updatedElsewhere: 'device' });
+    expect(fields.gratitudeOne).toEqual({ value: 'Mine', updatedElsewhere: 'device', keptAside: null });
     // A field nobody is editing follows the stored text.
-    expect(fields.gratitudeTwo).toEqual({ value: 'Pulled', updatedElsewhere: false });
+    expect(fields.gratitudeTwo).toEqual({ value: 'Pulled', updatedElsewhere: false, keptAside: null });
   });
 
   it('tells a change made in another tab of this device from one made on another device', () => {
@@ -54,7 +54,7 @@ describe('the gratitude draft', () => {
     draft.focus('gratitudeOne');
     draft.edit('gratitudeOne', 'Mine');
     draft.receive({ ...EMPTY, gratitudeOne: 'From the other tab' }, new Set(['gratitudeOne']));
-    expect(draft.getSnapshot().fields.gratitudeOne).toEqual({ value: 'Mine', updatedElsewhere: 'tab' });
+    expect(draft.getSnapshot().fields.gratitudeOne).toEqual({ value: 'Mine', updatedElsewhere: 'tab', keptAside: null });
   });
 
   it('takes its own saved text coming back as no news, even when typing went on', async () => {
@@ -64,7 +64,7 @@ describe('the gratitude draft', () => {
     await draft.flush();
     draft.edit('gratitudeOne', 'Sunrise');
     draft.receive({ ...EMPTY, gratitudeOne: 'Sun' });
-    expect(draft.getSnapshot().fields.gratitudeOne).toEqual({ value: 'Sunrise', updatedElsewhere: false });
+    expect(draft.getSnapshot().fields.gratitudeOne).toEqual({ value: 'Sunrise', updatedElsewhere: false, keptAside: null });
   });
 
   it('keeps the words and says so when saving fails, and tries again on the next flush', async () => {
@@ -92,12 +92,12 @@ describe('the gratitude draft', () => {
     await first;
     // The first save's text comes back from the store after the second save has started.
     draft.receive({ ...EMPTY, gratitudeOne: 'abc' });
-    expect(draft.getSnapshot().fields.gratitudeOne).toEqual({ value: 'abcd', updatedElsewhere: false });
+    expect(draft.getSnapshot().fields.gratitudeOne).toEqual({ value: 'abcd', updatedElsewhere: false, keptAside: null });
     await vi.advanceTimersByTimeAsync(0);
     expect(saves[1]?.texts).toEqual({ gratitudeOne: 'abcd' });
     saves[1]?.done();
     draft.receive({ ...EMPTY, gratitudeOne: 'abcd' });
-    expect(draft.getSnapshot().fields.gratitudeOne).toEqual({ value: 'abcd', updatedElsewhere: false });
+    expect(draft.getSnapshot().fields.gratitudeOne).toEqual({ value: 'abcd', updatedElsewhere: false, keptAside: null });
     // Another device's text afterwards still shows, as before.
     draft.receive({ ...EMPTY, gratitudeOne: 'abc' });
     expect(draft.getSnapshot().fields.gratitudeOne.value).toBe('abc');
@@ -134,7 +134,7 @@ describe('words the draft could not store', () => {
   });
 
   function recordingKeeper() {
-    const kept: JournalTexts[] = [];
+    const kept: KeptJournalTexts[] = [];
     const stored: JournalTexts[] = [];
     const keeper: DraftKeeper = { keep: (texts) => kept.push(texts), stored: (texts) => stored.push(texts) };
     return { keeper, kept, stored };
@@ -145,7 +145,7 @@ describe('words the draft could not store', () => {
     const draft = createGratitudeDraft(EMPTY, () => Promise.reject(new Error('Out of storage')), 400, keeper);
     draft.edit('gratitudeOne', 'Snow');
     expect(await draft.flush()).toBe(false);
-    expect(kept).toEqual([{ gratitudeOne: 'Snow' }]);
+    expect(kept).toEqual([{ gratitudeOne: { text: 'Snow', over: [''] } }]);
     expect(stored).toEqual([]);
   });
 
@@ -159,7 +159,7 @@ describe('words the draft could not store', () => {
     draft.edit('gratitudeOne', 'Snowfall');
     fail(new Error('Out of storage'));
     await saving;
-    expect(kept).toEqual([{ gratitudeOne: 'Snowfall' }]);
+    expect(kept).toEqual([{ gratitudeOne: { text: 'Snowfall', over: [''] } }]);
   });
 
   it('tells the keeper what was stored', async () => {
@@ -180,18 +180,66 @@ describe('words the draft could not store', () => {
     await vi.advanceTimersByTimeAsync(0);
     draft.edit('gratitudeTwo', 'Tea');
     draft.keepUnstored();
-    expect(kept).toEqual([{ gratitudeOne: 'Snow', gratitudeTwo: 'Tea' }]);
+    // With what the store may hold: the text read, and the save still running.
+    expect(kept).toEqual([{ gratitudeOne: { text: 'Snow', over: ['', 'Snow'] }, gratitudeTwo: { text: 'Tea', over: [''] } }]);
   });
 
   it('puts kept words back on screen and saves them; a kept text already stored is only reported', async () => {
     const { keeper, stored } = recordingKeeper();
     const save = vi.fn(() => Promise.resolve());
     const draft = createGratitudeDraft({ ...EMPTY, gratitudeTwo: 'Tea' }, save, 400, keeper);
-    draft.restore({ gratitudeOne: 'Snow', gratitudeTwo: 'Tea' });
+    draft.restore({ gratitudeOne: { text: 'Snow', over: [''] }, gratitudeTwo: { text: 'Tea', over: [''] } });
     expect(draft.getSnapshot().fields.gratitudeOne.value).toBe('Snow');
     expect(stored).toEqual([{ gratitudeTwo: 'Tea' }]);
     await vi.advanceTimersByTimeAsync(0);
     expect(save).toHaveBeenCalledExactlyOnceWith({ gratitudeOne: 'Snow' });
     expect(stored).toEqual([{ gratitudeTwo: 'Tea' }, { gratitudeOne: 'Snow' }]);
+  });
+
+  it('sets aside kept words that a later write replaced, and puts them in only when the person says so', async () => {
+    const { keeper, stored } = recordingKeeper();
+    const save = vi.fn(() => Promise.resolve());
+    // Another device wrote the field after this device kept its words.
+    const draft = createGratitudeDraft({ ...EMPTY, gratitudeOne: 'Rain on the window' }, save, 400, keeper);
+    draft.restore({ gratitudeOne: { text: 'The first snow', over: [''] } });
+    expect(draft.getSnapshot().fields.gratitudeOne).toEqual({ value: 'Rain on the window', updatedElsewhere: false, keptAside: 'The first snow' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(save).not.toHaveBeenCalled();
+
+    draft.takeKept('gratitudeOne');
+    expect(draft.getSnapshot().fields.gratitudeOne).toEqual({ value: 'The first snow', updatedElsewhere: false, keptAside: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save).toHaveBeenCalledExactlyOnceWith({ gratitudeOne: 'The first snow' });
+    expect(stored).toEqual([{ gratitudeOne: 'The first snow' }]);
+  });
+
+  it('lets set-aside words go when the person keeps the current text', () => {
+    const { keeper, stored } = recordingKeeper();
+    const save = vi.fn(() => Promise.resolve());
+    const draft = createGratitudeDraft({ ...EMPTY, gratitudeOne: 'Rain on the window' }, save, 400, keeper);
+    draft.restore({ gratitudeOne: { text: 'The first snow', over: [''] } });
+    draft.dropKept('gratitudeOne');
+    expect(draft.getSnapshot().fields.gratitudeOne).toEqual({ value: 'Rain on the window', updatedElsewhere: false, keptAside: null });
+    expect(stored).toEqual([{ gratitudeOne: 'The first snow' }]);
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('has nothing to ask once the set-aside words are stored after all', () => {
+    const { keeper, stored } = recordingKeeper();
+    const draft = createGratitudeDraft({ ...EMPTY, gratitudeOne: 'Rain on the window' }, () => Promise.resolve(), 400, keeper);
+    draft.restore({ gratitudeOne: { text: 'The first snow', over: [''] } });
+    draft.receive({ ...EMPTY, gratitudeOne: 'The first snow' });
+    expect(draft.getSnapshot().fields.gratitudeOne).toEqual({ value: 'The first snow', updatedElsewhere: false, keptAside: null });
+    expect(stored).toEqual([{ gratitudeOne: 'The first snow' }]);
+  });
+
+  it('puts back kept words whose own earlier save is what the store holds: nothing newer replaced them', async () => {
+    const save = vi.fn(() => Promise.resolve());
+    const draft = createGratitudeDraft({ ...EMPTY, gratitudeOne: 'Snow' }, save, 400, recordingKeeper().keeper);
+    draft.restore({ gratitudeOne: { text: 'Snowfall', over: ['', 'Snow'] } });
+    expect(draft.getSnapshot().fields.gratitudeOne.keptAside).toBeNull();
+    expect(draft.getSnapshot().fields.gratitudeOne.value).toBe('Snowfall');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save).toHaveBeenCalledExactlyOnceWith({ gratitudeOne: 'Snowfall' });
   });
 });

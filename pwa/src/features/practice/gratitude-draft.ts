@@ -1,4 +1,4 @@
-import type { JournalTexts } from '#core/practice/unsaved-journal-texts';
+import { keptWordsFate, type JournalTexts, type KeptJournalTexts } from '#core/practice/unsaved-journal-texts';
 import { JOURNAL_TEXT_FIELDS, type JournalTextField } from '#core/schemas/records';
 
 /**
@@ -8,6 +8,10 @@ import { JOURNAL_TEXT_FIELDS, type JournalTextField } from '#core/schemas/record
  * The stored record changes too: our own saves coming back, and pulls from other devices. A
  * stored change never replaces a field being edited (focused, or with unsaved words); it is
  * flagged instead, so the person can see that another device wrote to the same day.
+ *
+ * Words kept from an earlier page come back when the draft starts: as they are when they were
+ * lost on the way, and as a choice offered beside the field when another write replaced the text
+ * after they were kept.
  */
 
 export type GratitudeTexts = Readonly<Record<JournalTextField, string>>;
@@ -19,6 +23,11 @@ export interface FieldDraft {
    * another tab or window of this device; false when it did not.
    */
   readonly updatedElsewhere: false | 'device' | 'tab';
+  /**
+   * Words kept from an earlier page that a later write replaced: the field waits (read-only) until
+   * the person takes them or keeps the stored text. Null when there are none.
+   */
+  readonly keptAside: string | null;
 }
 
 export interface DraftSnapshot {
@@ -34,7 +43,8 @@ export type SaveTexts = (texts: JournalTexts) => Promise<void>;
  * `keep` takes each field's on-screen text, `stored` says which texts are now in the database.
  */
 export interface DraftKeeper {
-  readonly keep: (texts: JournalTexts) => void;
+  readonly keep: (texts: KeptJournalTexts) => void;
+  /** These texts are stored, or the person gave them up: what was kept for them can go. */
   readonly stored: (texts: JournalTexts) => void;
 }
 
@@ -57,10 +67,15 @@ export interface GratitudeDraft {
   /** Hands every field not stored yet (unsaved, or its save still running) to the keeper. */
   readonly keepUnstored: () => void;
   /**
-   * Puts words kept from an earlier page back on screen, unsaved, and saves them; a kept text
-   * that is already the stored one is only reported as stored.
+   * Words kept from an earlier page: those lost on the way go back on screen, unsaved, and are
+   * saved; those a later write replaced are set aside for the person (`keptAside`); those already
+   * stored are only reported as stored.
    */
-  readonly restore: (kept: JournalTexts) => void;
+  readonly restore: (kept: KeptJournalTexts) => void;
+  /** Puts the words set aside for the field on screen and saves them. */
+  readonly takeKept: (field: JournalTextField) => void;
+  /** Keeps the stored text and lets the words set aside for the field go. */
+  readonly dropKept: (field: JournalTextField) => void;
 }
 
 export const AUTOSAVE_DELAY_MS = 400;
@@ -83,19 +98,35 @@ export function createGratitudeDraft(
   // The fields of the save under way.
   const inFlight = new Set<JournalTextField>();
   const elsewhere = new Map<JournalTextField, 'device' | 'tab'>();
+  const keptAside = new Map<JournalTextField, string>();
   let focused: JournalTextField | null = null;
   let saveError: string | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const listeners = new Set<() => void>();
 
   const build = (): DraftSnapshot => ({
-    fields: mapFields((field) => ({ value: values[field], updatedElsewhere: elsewhere.get(field) ?? false })),
+    fields: mapFields((field) => ({
+      value: values[field],
+      updatedElsewhere: elsewhere.get(field) ?? false,
+      keptAside: keptAside.get(field) ?? null,
+    })),
     saveError,
   });
   let snapshot = build();
   const changed = () => {
     snapshot = build();
     for (const listener of listeners) listener();
+  };
+
+  // The words of these fields, with what the store may hold for each as far as this page knows: the
+  // text read last, and its own saves not read back yet.
+  const withBase = (texts: JournalTexts): KeptJournalTexts => {
+    const kept: KeptJournalTexts = {};
+    for (const field of JOURNAL_TEXT_FIELDS) {
+      const text = texts[field];
+      if (text !== undefined) kept[field] = { text, over: [stored[field], ...awaitingEcho[field]] };
+    }
+    return kept;
   };
 
   async function saveUnsaved(): Promise<boolean> {
@@ -122,7 +153,7 @@ export function createGratitudeDraft(
         onScreen[field] = values[field];
       }
       saveError = error instanceof Error ? error.message : 'The text could not be saved.';
-      keeper?.keep(onScreen);
+      keeper?.keep(withBase(onScreen));
     } finally {
       inFlight.clear();
     }
@@ -152,6 +183,11 @@ export function createGratitudeDraft(
         const echoed = awaitingEcho[field].indexOf(text);
         // Our own save read back: it and every save before it are in.
         if (echoed >= 0) awaitingEcho[field].splice(0, echoed + 1);
+        // Words set aside that have come in after all (saved from another tab, say): nothing to choose.
+        if (keptAside.get(field) === text) {
+          keptAside.delete(field);
+          keeper?.stored({ [field]: text });
+        }
         if (text === values[field]) elsewhere.delete(field);
         // An earlier save of ours, while newer words are on screen (saved since, or about to be).
         else if (echoed >= 0) continue;
@@ -179,26 +215,47 @@ export function createGratitudeDraft(
     keepUnstored: () => {
       const texts: JournalTexts = {};
       for (const field of JOURNAL_TEXT_FIELDS) if (unsaved.has(field) || inFlight.has(field)) texts[field] = values[field];
-      if (Object.keys(texts).length > 0) keeper?.keep(texts);
+      if (Object.keys(texts).length > 0) keeper?.keep(withBase(texts));
     },
     restore: (kept) => {
       const alreadyStored: JournalTexts = {};
       let restored = false;
+      let setAside = false;
       for (const field of JOURNAL_TEXT_FIELDS) {
-        const text = kept[field];
-        if (text === undefined) continue;
-        if (text === stored[field]) {
-          alreadyStored[field] = text;
+        const words = kept[field];
+        if (words === undefined) continue;
+        const fate = keptWordsFate(words, stored[field]);
+        if (fate === 'stored') {
+          alreadyStored[field] = words.text;
+        } else if (fate === 'superseded') {
+          keptAside.set(field, words.text);
+          setAside = true;
         } else {
-          values[field] = text;
+          values[field] = words.text;
           unsaved.add(field);
           restored = true;
         }
       }
       if (Object.keys(alreadyStored).length > 0) keeper?.stored(alreadyStored);
-      if (!restored) return;
+      if (restored || setAside) changed();
+      if (restored) void flush();
+    },
+    takeKept: (field) => {
+      const text = keptAside.get(field);
+      if (text === undefined) return;
+      keptAside.delete(field);
+      values[field] = text;
+      unsaved.add(field);
       changed();
+      // Still kept on the device until this save is in.
       void flush();
+    },
+    dropKept: (field) => {
+      const text = keptAside.get(field);
+      if (text === undefined) return;
+      keptAside.delete(field);
+      keeper?.stored({ [field]: text });
+      changed();
     },
   };
 }

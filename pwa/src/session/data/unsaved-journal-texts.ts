@@ -2,10 +2,13 @@ import type { CalendarDay } from '#core/dates/calendar-day';
 import {
   dropStoredTexts,
   keepTexts,
+  keptTextsWhose,
   parseUnsavedJournalTexts,
   type JournalTexts,
+  type KeptJournalTexts,
   type UnsavedJournalTexts,
 } from '#core/practice/unsaved-journal-texts';
+import type { JournalTextField } from '#core/schemas/records';
 import { deviceStorage } from '../../lib/device-storage';
 
 /**
@@ -22,9 +25,9 @@ const inMemory = new Map<string, UnsavedJournalTexts>();
 
 export interface UnsavedJournalStore {
   readonly read: () => UnsavedJournalTexts;
-  /** Keeps the day's on-screen texts that are not stored yet. */
-  readonly keep: (day: CalendarDay, texts: JournalTexts) => void;
-  /** Forgets what was kept for the day once these texts are stored. */
+  /** Keeps the day's on-screen words that are not stored yet. */
+  readonly keep: (day: CalendarDay, texts: KeptJournalTexts) => void;
+  /** Forgets what was kept for the day once these texts are stored, or the person gave them up. */
   readonly stored: (day: CalendarDay, texts: JournalTexts) => void;
 }
 
@@ -64,18 +67,25 @@ export function unsavedJournalStore(dbName: string, storage: TextStorage | null 
 /**
  * Stores the words kept for days other than `except` (the day whose journal is open: its draft
  * restores them itself), forgetting each day's once stored. A day whose save fails again stays kept
- * for the next try.
+ * for the next try. Words that a later write replaced since they were kept are left kept, for the
+ * person to choose (see `keptWordsFate`).
  */
 export async function storeKeptDays(
   store: UnsavedJournalStore,
+  readStored: (day: CalendarDay) => Promise<Readonly<Record<JournalTextField, string>>>,
   save: (day: CalendarDay, texts: JournalTexts) => Promise<void>,
   except: CalendarDay,
 ): Promise<void> {
-  for (const [day, texts] of Object.entries(store.read()) as [CalendarDay, JournalTexts | undefined][]) {
-    if (day === except || texts === undefined) continue;
+  for (const [day, kept] of Object.entries(store.read()) as [CalendarDay, KeptJournalTexts | undefined][]) {
+    if (day === except || kept === undefined) continue;
     try {
-      await save(day, texts);
-      store.stored(day, texts);
+      const stored = await readStored(day);
+      const alreadyStored = keptTextsWhose(kept, stored, 'stored');
+      if (Object.keys(alreadyStored).length > 0) store.stored(day, alreadyStored);
+      const lost = keptTextsWhose(kept, stored, 'unstored');
+      if (Object.keys(lost).length === 0) continue;
+      await save(day, lost);
+      store.stored(day, lost);
     } catch {
       // Still kept: tried again the next time the practice opens.
     }

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { CalendarDay } from '#core/dates/calendar-day';
 import type { BrowseState } from '#core/practice/previous-entries';
 import { dashboardHref, dashboardView, paths, type DashboardView } from '#core/paths';
 import { storeKeptDays, unsavedJournalStore } from '../../../session/data/unsaved-journal-texts';
@@ -8,6 +9,7 @@ import { useUserDb } from '../../../session/user-db-context';
 import { SyncStatus } from '../../../sync/sync-status';
 import { useSyncStatus } from '../../../sync/use-sync-status';
 import { useSaveExercise } from '../data/save-exercise';
+import { readStoredJournalTexts } from '../data/stored-journal-texts';
 import { useExercise } from '../data/use-exercise';
 import { useJournal } from '../data/use-journal';
 import { useProfile } from '../data/use-profile';
@@ -54,9 +56,13 @@ export function DashboardPage({ account, renderAccount, renderUpgrade, upgradeSt
   const db = useUserDb();
 
   // Journal words an earlier page could not store (see use-gratitude-draft): other days' are
-  // stored now; today's come back in the journal when it opens.
+  // stored now (or offered in Previous entries, where a later write replaced them); today's come
+  // back in the journal when it opens.
   useEffect(() => {
-    if (db !== null) void storeKeptDays(unsavedJournalStore(db.name), save, today);
+    if (db !== null) {
+      const read = async (day: CalendarDay) => (await readStoredJournalTexts(db, day)).texts;
+      void storeKeptDays(unsavedJournalStore(db.name), read, save, today);
+    }
   }, [db, save, today]);
 
   const go = (next: DashboardView | BrowseState, replace = false) => {

@@ -2,6 +2,7 @@ import { useId, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { JOURNAL_TEXT_MAX, type JournalTextField } from '#core/schemas/records';
 import type { FieldDraft, GratitudeDraft } from '../gratitude-draft';
 import { fullMessage, journalTextRoom, refusedInsertMessage, showsCounter } from '../journal-text-limit';
+import { KeptWordsChoice } from './kept-words-choice';
 import styles from './journal.module.css';
 
 interface GratitudeFieldProps {
@@ -26,11 +27,12 @@ export function GratitudeField({ field, label, hint, state, draft }: GratitudeFi
   const noticeId = `${id}-notice`;
   const counterId = `${id}-counter`;
   const limitId = `${id}-limit`;
+  const keptId = `${id}-kept`;
   const [refused, setRefused] = useState<string | null>(null);
   const length = state.value.length;
   const counter = showsCounter(length) || refused !== null;
   const limitMessage = refused ?? (length >= JOURNAL_TEXT_MAX ? fullMessage() : null);
-  const describedBy = [hintId, counter && counterId, limitMessage !== null && limitId, state.updatedElsewhere !== false && noticeId]
+  const describedBy = [hintId, counter && counterId, limitMessage !== null && limitId, state.updatedElsewhere !== false && noticeId, state.keptAside !== null && keptId]
     .filter((part) => typeof part === 'string')
     .join(' ');
 
@@ -56,6 +58,8 @@ export function GratitudeField({ field, label, hint, state, draft }: GratitudeFi
         rows={3}
         maxLength={JOURNAL_TEXT_MAX}
         value={state.value}
+        // Until the person has chosen between the words kept aside and this text.
+        readOnly={state.keptAside !== null}
         aria-describedby={describedBy}
         onChange={(event) => {
           setRefused(null);
@@ -76,6 +80,9 @@ export function GratitudeField({ field, label, hint, state, draft }: GratitudeFi
         <p id={limitId} className={styles.limitReached} role="status">
           {limitMessage}
         </p>
+      )}
+      {state.keptAside !== null && (
+        <KeptWordsChoice id={keptId} words={state.keptAside} onTake={() => draft.takeKept(field)} onDrop={() => draft.dropKept(field)} />
       )}
       {state.updatedElsewhere === 'device' && (
         <p id={noticeId} className={styles.notice} role="status">

@@ -4,6 +4,7 @@ import { isBlank, type JournalEntry } from '#core/practice/journal-entry';
 import { browse, browseView, pastDays, TODAY_VIEW, type BrowseAction, type BrowseState } from '#core/practice/previous-entries';
 import { JOURNAL_TEXT_FIELDS } from '#core/schemas/records';
 import { KeptVersions } from './kept-versions';
+import { PastKeptWords } from './past-kept-words';
 import styles from './journal.module.css';
 
 const LABELS = ['One', 'Two', 'Three'] as const;
@@ -53,6 +54,7 @@ export function PreviousView({ today, date, journal, onNavigate }: PreviousViewP
                 <p className={isBlank(entry[field]) ? styles.blank : styles.entryText}>
                   {isBlank(entry[field]) ? 'Nothing written' : entry[field]}
                 </p>
+                <PastKeptWords entry={entry} field={field} />
               </li>
             ))}
           </ol>
