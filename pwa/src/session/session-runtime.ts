@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { userReplySchema, userSliceWithReply } from '#core/schemas/auth';
 import { removeDeviceCopy } from '../db/device-copy';
 import { userDbName } from '../db/user-db';
-import { forgetUnsavedJournal } from './data/unsaved-journal-texts';
+import { forgetUnsavedJournal, keptWordCount, storeAllKeptWords, unsavedJournalStore } from './data/unsaved-journal-texts';
 import { api, isApiError } from '../lib/api-client';
+import { currentInstant } from '../lib/clock';
+import { checkBeforeLogOut as checkSync, type LogOutCheck } from '../sync/before-log-out';
 import { endUserSync, startUserSync, type StartUserSyncOptions, type UserSync } from '../sync/user-sync';
 import type { SessionStore, SignOutEvent, SignOutReason } from './session-store';
 import { storedUserId } from './stored-user-id';
 
-export { checkBeforeLogOut } from '../sync/before-log-out';
 export { watchPendingWrites } from '../db/outbox';
 
 /**
@@ -28,6 +29,30 @@ function inTurn<T>(task: () => Promise<T>): Promise<T> {
 
 export function startSync(options: StartUserSyncOptions): Promise<UserSync> {
   return inTurn(() => startUserSync(options));
+}
+
+export interface LogOutCounts extends LogOutCheck {
+  /** Changes not yet on the server: local writes, and the journal words kept aside. */
+  readonly pending: number;
+  /**
+   * Of the changes counted, journal words the device keeps aside because it could not store them
+   * (see unsaved-journal-texts): no connection sends them; they wait for the person.
+   */
+  readonly keptAside: number;
+}
+
+/**
+ * Before Log Out: kept journal words that can go in as they are are stored first (then they sync
+ * like any other change); what is still kept counts as not synced, so Log Out never deletes it
+ * without asking.
+ */
+export async function checkBeforeLogOut(userSync: UserSync | null, userId: string, online: boolean): Promise<LogOutCounts> {
+  const keptAside =
+    userSync === null
+      ? keptWordCount(unsavedJournalStore(userDbName(userId)).read())
+      : await storeAllKeptWords(userSync.db, () => currentInstant().getTime());
+  const { pending, problem } = await checkSync(userSync, userId, online);
+  return { pending: pending + keptAside, keptAside, problem };
 }
 
 /**

@@ -13,6 +13,8 @@ import { UnsyncedChangesDialog } from '../features/account/components/unsynced-c
 import { installFakeApi, jsonReply, type FakeApi } from '../lib/testing/fake-api';
 import { createMemoryPeer, type MemoryPeer } from '../sync/testing/memory-peer';
 import { peerFetch } from '../sync/testing/peer-fetch';
+import type { CalendarDay } from '#core/dates/calendar-day';
+import { unsavedJournalStore } from './data/unsaved-journal-texts';
 import { useUserSync } from './user-sync-context';
 import { SessionBoot } from './session-boot';
 import { SessionProvider } from './session-provider';
@@ -37,6 +39,7 @@ function Account() {
       {state.step === 'unsynced' && (
         <UnsyncedChangesDialog
           pending={state.pending}
+          keptAside={state.keptAside}
           online={logOut.online}
           problem={state.problem}
           onRetry={logOut.retry}
@@ -183,5 +186,44 @@ describe('Log Out', () => {
       expect(await databaseExists()).toBe(false);
     });
     expect(peer.snapshot().get('exercises/2026-03-01')).toMatchObject({ gratitudeOne: 'thanks for 2026-03-01' });
+  });
+
+  it('stores journal words the device kept aside, and syncs them, before deleting anything', async () => {
+    await renderSignedIn();
+    // The page went while a save ran; the words were kept aside, and the journal was not opened since.
+    unsavedJournalStore(ADA_DB).keep('2026-03-01' as CalendarDay, { gratitudeOne: { text: 'The first snow', over: [''] } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    await waitFor(async () => {
+      expect(await databaseExists()).toBe(false);
+    });
+    expect(peer.snapshot().get('exercises/2026-03-01')).toMatchObject({ gratitudeOne: 'The first snow' });
+    expect(unsavedJournalStore(ADA_DB).read()).toEqual({});
+  });
+
+  it('counts kept words that wait for the person’s choice, and never logs out by itself over them', async () => {
+    const store = await renderSignedIn();
+    const db = await openUserDb('user-ada');
+    // Written since on another device: the kept words wait for the person's choice in the journal.
+    await writeRecord(db, 'exercises', '2026-03-01', { gratitudeOne: 'Rain on the window' }, Date.now());
+    db.close();
+    unsavedJournalStore(ADA_DB).keep('2026-03-01' as CalendarDay, { gratitudeOne: { text: 'The first snow', over: [''] } });
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log out before syncing?' });
+    expect(dialog.textContent).toContain("1 change on this device hasn't been synced yet.");
+    expect(dialog.textContent).toContain('It is journal words this device could not store');
+    // The other write syncs meanwhile; the kept words still hold Log Out.
+    await waitFor(() => expect(peer.snapshot().get('exercises/2026-03-01')).toMatchObject({ gratitudeOne: 'Rain on the window' }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(store.getSnapshot().user.token).toBe(TOKEN);
+
+    await user.click(screen.getByRole('button', { name: 'Delete it and log out' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    await waitFor(async () => {
+      expect(await databaseExists()).toBe(false);
+    });
+    expect(unsavedJournalStore(ADA_DB).read()).toEqual({});
   });
 });

@@ -13,13 +13,14 @@ const loadRuntime = () => import('./session-runtime');
  * - 'checking': syncing what is waiting, then counting what is left.
  * - 'unsynced': changes on this device have not reached the server; the person is asked. The
  *   count follows the outbox, and Log Out completes by itself once it reaches 0 (that is what
- *   they asked for, and nothing is lost by then).
+ *   they asked for, and nothing is lost by then). Journal words kept aside count too, and hold
+ *   Log Out until the person has dealt with them or chooses to delete.
  * - 'leaving': signed out; the records on this device are being removed.
  */
 export type LogOutState =
   | { readonly step: 'idle' }
   | { readonly step: 'checking' }
-  | { readonly step: 'unsynced'; readonly pending: number; readonly problem: string | null }
+  | { readonly step: 'unsynced'; readonly pending: number; readonly keptAside: number; readonly problem: string | null }
   | { readonly step: 'leaving' };
 
 export interface LogOut {
@@ -70,10 +71,10 @@ export function useLogOut(next?: string): LogOut {
     }
     try {
       const runtime = await loadRuntime();
-      const { pending, problem } = await runtime.checkBeforeLogOut(userSync, userId, navigator.onLine);
+      const { pending, keptAside, problem } = await runtime.checkBeforeLogOut(userSync, userId, navigator.onLine);
       if (current !== round.current) return;
       if (pending === 0) leave('if-synced');
-      else setState({ step: 'unsynced', pending, problem });
+      else setState({ step: 'unsynced', pending, keptAside, problem });
     } catch (error) {
       // The outbox could not be read: sign out, and let the removal look again for itself (it
       // keeps the records unless it can see that they have all synced).
@@ -106,6 +107,7 @@ export function useLogOut(next?: string): LogOut {
   // While the person is asked, the count follows the outbox: the tab's own sync (on 'online', on
   // its retry timer), another tab's or the service worker's may send the changes meanwhile.
   const asking = state.step === 'unsynced';
+  const keptAside = state.step === 'unsynced' ? state.keptAside : 0;
   const db = userSync?.db ?? null;
   useEffect(() => {
     if (!asking || db === null) return undefined;
@@ -113,16 +115,16 @@ export function useLogOut(next?: string): LogOut {
     let ended = false;
     void loadRuntime().then((runtime) => {
       if (ended) return;
-      stop = runtime.watchPendingWrites(db, (pending) => {
-        if (pending === 0) leave('if-synced');
-        else setState((previous) => (previous.step === 'unsynced' ? { ...previous, pending } : previous));
+      stop = runtime.watchPendingWrites(db, (writes) => {
+        if (writes + keptAside === 0) leave('if-synced');
+        else setState((previous) => (previous.step === 'unsynced' ? { ...previous, pending: writes + keptAside } : previous));
       });
     });
     return () => {
       ended = true;
       stop?.();
     };
-  }, [asking, db, leave]);
+  }, [asking, keptAside, db, leave]);
 
   return useMemo(
     () => ({ state, online, start, retry, discard, cancel }),

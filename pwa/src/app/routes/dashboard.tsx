@@ -79,6 +79,7 @@ export function Component() {
       {asking !== null && (
         <UnsyncedChangesDialog
           pending={asking.pending}
+          keptAside={asking.keptAside}
           online={logOut.online}
           problem={asking.problem}
           onRetry={logOut.retry}

@@ -8,7 +8,11 @@ import {
   type KeptJournalTexts,
   type UnsavedJournalTexts,
 } from '#core/practice/unsaved-journal-texts';
+import { journalEntry } from '#core/practice/journal-entry';
 import type { JournalTextField } from '#core/schemas/records';
+import { readRecord } from '../../db/read-record';
+import type { UserDb } from '../../db/user-db';
+import { writeRecord } from '../../db/write-record';
 import { deviceStorage } from '../../lib/device-storage';
 
 /**
@@ -74,7 +78,7 @@ export async function storeKeptDays(
   store: UnsavedJournalStore,
   readStored: (day: CalendarDay) => Promise<Readonly<Record<JournalTextField, string>>>,
   save: (day: CalendarDay, texts: JournalTexts) => Promise<void>,
-  except: CalendarDay,
+  except: CalendarDay | null,
 ): Promise<void> {
   for (const [day, kept] of Object.entries(store.read()) as [CalendarDay, KeptJournalTexts | undefined][]) {
     if (day === except || kept === undefined) continue;
@@ -90,6 +94,30 @@ export async function storeKeptDays(
       // Still kept: tried again the next time the practice opens.
     }
   }
+}
+
+/** How many fields' words are kept, over every day. */
+export function keptWordCount(copy: UnsavedJournalTexts): number {
+  return Object.values(copy).reduce((count, texts) => count + Object.keys(texts ?? {}).length, 0);
+}
+
+/**
+ * Before the device's copy goes (Log Out): stores every day's kept words that were lost on the
+ * way, today's too (no journal is open to bring them back), so they sync like any other change.
+ * Answers how many fields' words are still kept: those waiting for the person's choice, and those
+ * whose save failed again.
+ */
+export async function storeAllKeptWords(db: UserDb, nowMs: () => number): Promise<number> {
+  const store = unsavedJournalStore(db.name);
+  await storeKeptDays(
+    store,
+    async (day) => journalEntry(day, (await readRecord(db, 'exercises', day))?.values ?? {}),
+    async (day, texts) => {
+      await writeRecord(db, 'exercises', day, texts, nowMs());
+    },
+    null,
+  );
+  return keptWordCount(store.read());
 }
 
 /** Forgets every kept text of the database's account (its records left the device). */

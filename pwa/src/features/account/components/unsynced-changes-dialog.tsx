@@ -2,8 +2,10 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
 export interface UnsyncedChangesDialogProps {
-  /** Local changes not yet on the server (at least 1). */
+  /** Changes not yet on the server (at least 1). */
   readonly pending: number;
+  /** Of those, journal words kept aside on this device (they wait for the person, not for a connection). */
+  readonly keptAside: number;
   readonly online: boolean;
   /** Why the last try to sync failed, in words; null when there is nothing to say. */
   readonly problem: string | null;
@@ -22,7 +24,15 @@ export function unsyncedSentence(pending: number): string {
  * Log Out with changes that have not reached the server: wait for them (Log Out then finishes by
  * itself), delete them with the rest of the device's copy, or stay signed in.
  */
-export function UnsyncedChangesDialog({ pending, online, problem, onRetry, onDiscard, onCancel }: UnsyncedChangesDialogProps) {
+/** What to say of journal words kept aside, which no connection will send. */
+export function keptAsideSentence(pending: number, keptAside: number): string | null {
+  if (keptAside === 0) return null;
+  const subject = keptAside === pending ? (keptAside === 1 ? 'It is' : 'They are') : `${keptAside} of them ${keptAside === 1 ? 'is' : 'are'}`;
+  return `${subject} journal words this device could not store: choose Cancel and open the Gratitude Journal or Previous entries to keep them.`;
+}
+
+export function UnsyncedChangesDialog({ pending, keptAside, online, problem, onRetry, onDiscard, onCancel }: UnsyncedChangesDialogProps) {
+  const kept = keptAsideSentence(pending, keptAside);
   const them = pending === 1 ? 'it' : 'them';
   return (
     <Dialog
@@ -43,6 +53,7 @@ export function UnsyncedChangesDialog({ pending, online, problem, onRetry, onDis
       }
     >
       <p role="status">{unsyncedSentence(pending)}</p>
+      {kept !== null && <p>{kept}</p>}
       {online ? (
         <p>
           {problem ?? 'Syncing is under way.'} Keep this open to wait: you are logged out as soon as{' '}
