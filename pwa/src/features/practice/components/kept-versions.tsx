@@ -1,6 +1,7 @@
 import type { CalendarDay } from '#core/dates/calendar-day';
 import type { JournalEntry } from '#core/practice/journal-entry';
 import { JOURNAL_TEXT_FIELDS, type JournalTextField } from '#core/schemas/records';
+import { useSyncStatus } from '../../../sync/use-sync-status';
 import { useExerciseVersions } from '../data/get-exercise-versions';
 import styles from './journal.module.css';
 
@@ -11,7 +12,11 @@ const FIELD_NAMES: Record<JournalTextField, string> = { gratitudeOne: 'One', gra
  * server keeps them, so nothing typed anywhere is lost. Asked for online only.
  */
 export function KeptVersions({ day, entry }: { readonly day: CalendarDay; readonly entry: JournalEntry }) {
-  const state = useExerciseVersions(day, JOURNAL_TEXT_FIELDS.map((field) => entry[field]).join('\u0000'));
+  const { status } = useSyncStatus();
+  // Asked again once the texts on screen have reached the server: a text of this device's that
+  // won there sets the other device's aside only then, so asking earlier would miss it.
+  const waiting = 'pending' in status && status.pending > 0;
+  const state = useExerciseVersions(day, waiting ? null : JOURNAL_TEXT_FIELDS.map((field) => entry[field]).join('\u0000'));
   if (state.status === 'offline') {
     return <p className={styles.versionsNote}>Earlier versions from other devices are unavailable offline.</p>;
   }

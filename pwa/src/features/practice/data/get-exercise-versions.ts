@@ -27,12 +27,16 @@ interface Loaded {
   readonly state: VersionsState;
 }
 
-/** The kept versions of a day, asked for when online (again on coming back online). */
-export function useExerciseVersions(day: CalendarDay, refreshKey = ''): VersionsState {
+/**
+ * The kept versions of a day, asked for when online (again on coming back online) and each time
+ * `refreshKey` changes. A null key asks for nothing new and keeps what was loaded: the caller's
+ * way to wait until the server has what would change the answer.
+ */
+export function useExerciseVersions(day: CalendarDay, refreshKey: string | null = ''): VersionsState {
   const online = useOnlineStatus();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
-    if (!online) return;
+    if (!online || refreshKey === null) return;
     const controller = new AbortController();
     getExerciseVersions(day, controller.signal).then(
       (fields) => setLoaded({ day, state: { status: 'ready', fields } }),
