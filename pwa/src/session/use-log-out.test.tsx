@@ -213,7 +213,7 @@ describe('Log Out', () => {
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log out before syncing?' });
     expect(dialog.textContent).toContain("1 change on this device hasn't been synced yet.");
-    expect(dialog.textContent).toContain('It is journal words this device could not store');
+    expect(dialog.textContent).toContain('It is a journal text this device could not store yet');
     // The other write syncs meanwhile; the kept words still hold Log Out.
     await waitFor(() => expect(peer.snapshot().get('exercises/2026-03-01')).toMatchObject({ gratitudeOne: 'Rain on the window' }));
     expect(screen.getByRole('dialog')).toBeTruthy();

@@ -27,8 +27,12 @@ export function unsyncedSentence(pending: number): string {
 /** What to say of journal words kept aside, which no connection will send. */
 export function keptAsideSentence(pending: number, keptAside: number): string | null {
   if (keptAside === 0) return null;
-  const subject = keptAside === pending ? (keptAside === 1 ? 'It is' : 'They are') : `${keptAside} of them ${keptAside === 1 ? 'is' : 'are'}`;
-  return `${subject} journal words this device could not store: choose Cancel and open the Gratitude Journal or Previous entries to keep them.`;
+  const one = keptAside === 1;
+  const subject = keptAside === pending ? (one ? 'It is' : 'They are') : `${keptAside} of them ${one ? 'is' : 'are'}`;
+  return (
+    `${subject} ${one ? 'a journal text' : 'journal texts'} this device could not store yet: choose Cancel, then open ` +
+    `the Gratitude Journal (or Previous entries, for an earlier day) to keep ${one ? 'it' : 'them'}.`
+  );
 }
 
 export function UnsyncedChangesDialog({ pending, keptAside, online, problem, onRetry, onDiscard, onCancel }: UnsyncedChangesDialogProps) {
