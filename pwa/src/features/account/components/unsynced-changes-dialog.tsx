@@ -37,7 +37,11 @@ export function keptAsideSentence(pending: number, keptAside: number): string | 
 
 export function UnsyncedChangesDialog({ pending, keptAside, online, problem, onRetry, onDiscard, onCancel }: UnsyncedChangesDialogProps) {
   const kept = keptAsideSentence(pending, keptAside);
-  const them = pending === 1 ? 'it' : 'them';
+  // The changes a connection sends; Log Out finishes by itself once they have, unless texts are
+  // kept aside (those wait for the person).
+  const writes = pending - keptAside;
+  const them = writes === 1 ? 'it' : 'them';
+  const waitToFinish = keptAside === 0;
   return (
     <Dialog
       title="Log out before syncing?"
@@ -58,17 +62,18 @@ export function UnsyncedChangesDialog({ pending, keptAside, online, problem, onR
     >
       <p role="status">{unsyncedSentence(pending)}</p>
       {kept !== null && <p>{kept}</p>}
-      {online ? (
-        <p>
-          {problem ?? 'Syncing is under way.'} Keep this open to wait: you are logged out as soon as{' '}
-          {pending === 1 ? 'it has' : 'they have'} synced.
-        </p>
-      ) : (
-        <p>
-          You're offline: syncing {them} needs a connection. Keep this open to wait: once you're back online{' '}
-          {pending === 1 ? 'it syncs' : 'they sync'} and you are logged out.
-        </p>
-      )}
+      {writes > 0 &&
+        (online ? (
+          <p>
+            {problem ?? 'Syncing is under way.'}
+            {waitToFinish && ` Keep this open to wait: you are logged out as soon as ${writes === 1 ? 'it has' : 'they have'} synced.`}
+          </p>
+        ) : (
+          <p>
+            You're offline: syncing {them} needs a connection.
+            {waitToFinish && ` Keep this open to wait: once you're back online ${writes === 1 ? 'it syncs' : 'they sync'} and you are logged out.`}
+          </p>
+        ))}
       <p>
         Logging out removes your journal from this device. Deleting now loses {pending === 1 ? 'this change' : 'these changes'}{' '}
         for good: {pending === 1 ? "it isn't" : "they aren't"} on our server yet. To keep a copy first, choose Cancel
