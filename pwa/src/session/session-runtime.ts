@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { userReplySchema, userSliceWithReply } from '#core/schemas/auth';
 import { removeDeviceCopy } from '../db/device-copy';
 import { userDbName } from '../db/user-db';
-import { forgetUnsavedJournal, keptWordCount, storeAllKeptWords, unsavedJournalStore } from './data/unsaved-journal-texts';
+import { forgetUnsavedJournal, keptWordCount, storeKeptWords, unsavedJournalStore } from './data/unsaved-journal-texts';
 import { api, isApiError } from '../lib/api-client';
-import { currentInstant } from '../lib/clock';
 import { checkBeforeLogOut as checkSync, type LogOutCheck } from '../sync/before-log-out';
 import { endUserSync, startUserSync, type StartUserSyncOptions, type UserSync } from '../sync/user-sync';
 import type { SessionStore, SignOutEvent, SignOutReason } from './session-store';
@@ -50,7 +49,7 @@ export async function checkBeforeLogOut(userSync: UserSync | null, userId: strin
   const keptAside =
     userSync === null
       ? keptWordCount(unsavedJournalStore(userDbName(userId)).read())
-      : await storeAllKeptWords(userSync.db, () => currentInstant().getTime());
+      : await storeKeptWords(userSync.db, null);
   const { pending, problem } = await checkSync(userSync, userId, online);
   return { pending: pending + keptAside, keptAside, problem };
 }

@@ -13,6 +13,7 @@ import type { JournalTextField } from '#core/schemas/records';
 import { readRecord } from '../../db/read-record';
 import type { UserDb } from '../../db/user-db';
 import { writeRecord } from '../../db/write-record';
+import { currentInstant } from '../../lib/clock';
 import { deviceStorage } from '../../lib/device-storage';
 
 /**
@@ -102,12 +103,13 @@ export function keptWordCount(copy: UnsavedJournalTexts): number {
 }
 
 /**
- * Before the device's copy goes (Log Out): stores every day's kept words that were lost on the
- * way, today's too (no journal is open to bring them back), so they sync like any other change.
+ * Stores the kept words of every day but `except` (a day whose journal is open brings its own back)
+ * that were lost on the way, in the person's database, so they sync like any other change. The
+ * dashboard calls it as it opens, and Log Out (with no day excepted) before the device's copy goes.
  * Answers how many fields' words are still kept: those waiting for the person's choice, and those
  * whose save failed again.
  */
-export async function storeAllKeptWords(db: UserDb, nowMs: () => number): Promise<number> {
+export async function storeKeptWords(db: UserDb, except: CalendarDay | null, nowMs: () => number = () => currentInstant().getTime()): Promise<number> {
   const store = unsavedJournalStore(db.name);
   await storeKeptDays(
     store,
@@ -115,7 +117,7 @@ export async function storeAllKeptWords(db: UserDb, nowMs: () => number): Promis
     async (day, texts) => {
       await writeRecord(db, 'exercises', day, texts, nowMs());
     },
-    null,
+    except,
   );
   return keptWordCount(store.read());
 }

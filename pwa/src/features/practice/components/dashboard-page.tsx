@@ -1,15 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { CalendarDay } from '#core/dates/calendar-day';
 import type { BrowseState } from '#core/practice/previous-entries';
 import { dashboardHref, dashboardView, paths, type DashboardView } from '#core/paths';
-import { storeKeptDays, unsavedJournalStore } from '../../../session/data/unsaved-journal-texts';
+import { storeKeptWords } from '../../../session/data/unsaved-journal-texts';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useUserDb } from '../../../session/user-db-context';
 import { SyncStatus } from '../../../sync/sync-status';
 import { useSyncStatus } from '../../../sync/use-sync-status';
 import { useSaveExercise } from '../data/save-exercise';
-import { readStoredJournalTexts } from '../data/stored-journal-texts';
 import { useExercise } from '../data/use-exercise';
 import { useJournal } from '../data/use-journal';
 import { useProfile } from '../data/use-profile';
@@ -59,11 +57,8 @@ export function DashboardPage({ account, renderAccount, renderUpgrade, upgradeSt
   // stored now (or offered in Previous entries, where a later write replaced them); today's come
   // back in the journal when it opens.
   useEffect(() => {
-    if (db !== null) {
-      const read = async (day: CalendarDay) => (await readStoredJournalTexts(db, day)).texts;
-      void storeKeptDays(unsavedJournalStore(db.name), read, save, today);
-    }
-  }, [db, save, today]);
+    if (db !== null) void storeKeptWords(db, today);
+  }, [db, today]);
 
   const go = (next: DashboardView | BrowseState, replace = false) => {
     void navigate(dashboardHref(next), { replace });

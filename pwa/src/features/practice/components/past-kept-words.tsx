@@ -1,11 +1,7 @@
 import { useState } from 'react';
-import type { CalendarDay } from '#core/dates/calendar-day';
 import type { JournalEntry } from '#core/practice/journal-entry';
-import { keptTextsWhose } from '#core/practice/unsaved-journal-texts';
 import type { JournalTextField } from '#core/schemas/records';
-import { unsavedJournalStore } from '../../../session/data/unsaved-journal-texts';
-import { useUserDb } from '../../../session/user-db-context';
-import { useSaveExercise } from '../data/save-exercise';
+import { useReplacedKeptWords } from '../data/replaced-kept-words';
 import { KeptWordsChoice } from './kept-words-choice';
 import styles from './journal.module.css';
 
@@ -19,33 +15,20 @@ interface PastKeptWordsProps {
  * day is closed, so the choice is offered here, under the text it would replace.
  */
 export function PastKeptWords({ entry, field }: PastKeptWordsProps) {
-  const db = useUserDb();
-  const save = useSaveExercise();
-  const [, setSettled] = useState(0);
+  const replaced = useReplacedKeptWords(entry, field);
   const [problem, setProblem] = useState<string | null>(null);
-  if (db === null) return null;
-  const store = unsavedJournalStore(db.name);
-  const day: CalendarDay = entry.date;
-  const kept = store.read()[day];
-  const words = kept === undefined ? undefined : keptTextsWhose(kept, entry, 'superseded')[field];
-  if (words === undefined) return null;
-
-  const settle = (text: string) => {
-    store.stored(day, { [field]: text });
-    setSettled((count) => count + 1);
-  };
+  if (replaced === null) return null;
   const take = async () => {
     try {
-      await save(day, { [field]: words });
+      await replaced.take();
       setProblem(null);
-      settle(words);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : 'Your words could not be saved. They are still kept on this device.');
     }
   };
   return (
     <>
-      <KeptWordsChoice id={`kept-${day}-${field}`} words={words} onTake={take} onDrop={() => settle(words)} />
+      <KeptWordsChoice id={`kept-${entry.date}-${field}`} words={replaced.words} onTake={take} onDrop={replaced.drop} />
       {problem !== null && (
         <p className={styles.problem} role="alert">
           {problem}
